@@ -1,0 +1,84 @@
+// POST /v1/api-keys and `ops key create`: a new key, its secret shown once, only its SHA-256 kept.
+import { z } from 'zod';
+import type { Access, Scope } from '../../domain/access.ts';
+import { scopesBeyondRole } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { Actor, Mode } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { newId } from '../../db/ids.ts';
+import { exec, one } from '../../db/sql.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { requireOrganization } from '../organizations/find-organization.ts';
+import { newApiKeySecret, sha256 } from '../auth/tokens.ts';
+import { MAX_ACTIVE_KEYS, ZScopes, apiKeyView, findApiKey } from './api-key-view.ts';
+
+export const access: Access = { scopes: [], permission: 'api_keys.manage' };
+
+export const ZCreateApiKeyBody = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  mode: z.enum(['test', 'live']),
+  scopes: ZScopes,
+  expires_in_days: z.number().int().min(1).max(730).default(365),
+});
+export type TCreateApiKeyBody = z.infer<typeof ZCreateApiKeyBody>;
+
+export interface NewKey {
+  organizationId: string;
+  name: string;
+  mode: Mode;
+  scopes: readonly Scope[];
+  expiresAt: Date;
+  createdBy: string | null;
+}
+
+/** Inserts a key inside the caller's transaction, after the active-key limit is checked under lock. */
+export async function insertApiKey(ctx: Ctx, key: NewKey): Promise<{ id: string; secret: string }> {
+  const active = await one<{ n: string }>(
+    ctx.em,
+    `select count(*) as n from api_keys
+     where organization_id = ? and revoked_at is null and rotated_at is null and expires_at > ?`,
+    [key.organizationId, ctx.now],
+  );
+  if (Number(active?.n ?? 0) >= MAX_ACTIVE_KEYS) {
+    throw new DomainError('too_many_api_keys', `An organization has at most ${MAX_ACTIVE_KEYS} active API keys; revoke one first.`);
+  }
+  const secret = newApiKeySecret(key.mode);
+  const id = newId();
+  await exec(
+    ctx.em,
+    `insert into api_keys (id, organization_id, name, mode, display_prefix, last_four, secret_hash, scopes,
+       created_by_member_id, created_at, expires_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [id, key.organizationId, key.name, key.mode, secret.slice(0, 13), secret.slice(-4), sha256(secret), key.scopes, key.createdBy, ctx.now, key.expiresAt],
+  );
+  return { id, secret };
+}
+
+export async function createApiKey(ctx: Ctx, actor: Actor, organizationId: string, body: TCreateApiKeyBody) {
+  return inTransaction(ctx, async (tx) => {
+    // The organization lock serialises key creation, so the 20-key limit holds under concurrency.
+    const org = await requireOrganization(tx, organizationId, true);
+    if (body.mode === 'live' && actor.kind !== 'operator') {
+      if (!org.verified) {
+        throw new DomainError('organization_not_verified', 'Live keys can be created once the service has verified the organization.', { field: 'mode' });
+      }
+      if (actor.kind === 'member') {
+        const beyond = scopesBeyondRole(actor.role, body.scopes);
+        if (beyond.length) {
+          throw new DomainError('scope_exceeds_role', `Your role (${actor.role}) cannot give a live key ${beyond.join(', ')}.`, { field: 'scopes' });
+        }
+      }
+    }
+    const { id, secret } = await insertApiKey(tx, {
+      organizationId,
+      name: body.name,
+      mode: body.mode,
+      scopes: body.scopes,
+      expiresAt: new Date(tx.now.getTime() + body.expires_in_days * 86_400_000),
+      createdBy: actor.kind === 'member' ? actor.memberId : null,
+    });
+    await recordAudit(tx, actor, { organizationId, action: 'api_key.created', targetType: 'api_key', targetId: id, details: { name: body.name, mode: body.mode, scopes: body.scopes } });
+    return { api_key: apiKeyView(await findApiKey(tx, organizationId, id), tx.now), secret };
+  });
+}

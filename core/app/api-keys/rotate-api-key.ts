@@ -1,0 +1,42 @@
+// POST /v1/api-keys/{id}/rotate: a replacement with the same name, mode and scopes; the old key keeps a grace period.
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { exec } from '../../db/sql.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { requireOrganization } from '../organizations/find-organization.ts';
+import { apiKeyView, findApiKey, keyStatus } from './api-key-view.ts';
+import { insertApiKey } from './create-api-key.ts';
+
+export const access: Access = { scopes: [], permission: 'api_keys.manage' };
+
+export const ZRotateApiKeyBody = z.strictObject({
+  grace_hours: z.number().int().min(0).max(168).default(24),
+});
+export type TRotateApiKeyBody = z.infer<typeof ZRotateApiKeyBody>;
+
+export async function rotateApiKey(ctx: Ctx, actor: TenantActor, id: string, body: TRotateApiKeyBody) {
+  return inTransaction(ctx, async (tx) => {
+    await requireOrganization(tx, actor.organizationId, true);
+    const old = await findApiKey(tx, actor.organizationId, id, true);
+    const status = keyStatus(old, tx.now);
+    if (status !== 'active') throw new DomainError('api_key_not_active', `Only an active key can be rotated; this one is ${status}.`);
+    // The replacement keeps the original lifetime, counted from now.
+    const lifetimeMs = old.expires_at.getTime() - old.created_at.getTime();
+    const { id: newKeyId, secret } = await insertApiKey(tx, {
+      organizationId: actor.organizationId,
+      name: old.name,
+      mode: old.mode,
+      scopes: old.scopes,
+      expiresAt: new Date(tx.now.getTime() + lifetimeMs),
+      createdBy: actor.kind === 'member' ? actor.memberId : old.created_by_member_id,
+    });
+    const graceUntil = new Date(Math.min(tx.now.getTime() + body.grace_hours * 3600_000, old.expires_at.getTime()));
+    await exec(tx.em, 'update api_keys set rotated_at = ?, grace_until = ?, replaced_by_id = ? where id = ?', [tx.now, graceUntil, newKeyId, id]);
+    await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'api_key.rotated', targetType: 'api_key', targetId: id, details: { replaced_by: newKeyId, grace_hours: body.grace_hours } });
+    return { api_key: apiKeyView(await findApiKey(tx, actor.organizationId, newKeyId), tx.now), secret, rotated: apiKeyView(await findApiKey(tx, actor.organizationId, id), tx.now) };
+  });
+}

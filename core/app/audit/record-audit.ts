@@ -1,0 +1,34 @@
+// Appends one audit event: every change a member (or the operator) makes to keys, members, money or consent.
+import type { Ctx } from '../context.ts';
+import type { Actor } from '../actor.ts';
+import { actorRef } from '../actor.ts';
+import { newId } from '../../db/ids.ts';
+import { exec } from '../../db/sql.ts';
+
+export interface AuditInput {
+  organizationId: string;
+  action: string;
+  targetType?: string;
+  targetId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function recordAudit(ctx: Ctx, actor: Actor, input: AuditInput): Promise<void> {
+  const { actorType, actorId } = actorRef(actor);
+  await exec(
+    ctx.em,
+    `insert into audit_events (id, organization_id, actor_type, actor_id, action, target_type, target_id, details, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
+    [
+      newId(),
+      input.organizationId,
+      actorType,
+      actorId,
+      input.action,
+      input.targetType ?? null,
+      input.targetId ?? null,
+      JSON.stringify(input.details ?? {}),
+      ctx.now,
+    ],
+  );
+}

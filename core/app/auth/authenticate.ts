@@ -1,0 +1,64 @@
+// Turns a request's credentials into an actor: an API key (Authorization: Bearer) or a session cookie.
+import type { Ctx } from '../context.ts';
+import type { Actor, Mode } from '../actor.ts';
+import type { Role, Scope } from '../../domain/access.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { exec, one } from '../../db/sql.ts';
+import { KEY_RE, sha256 } from './tokens.ts';
+
+const unauthorized = () => new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
+
+interface KeyRow {
+  id: string;
+  organization_id: string;
+  mode: Mode;
+  scopes: Scope[];
+  expires_at: Date;
+  revoked_at: Date | null;
+  grace_until: Date | null;
+  last_used_at: Date | null;
+  verified: boolean;
+}
+
+export async function authenticateKey(ctx: Ctx, authorization: string): Promise<Extract<Actor, { kind: 'key' }>> {
+  const match = /^Bearer ([^\s]+)$/.exec(authorization);
+  const secret = match?.[1];
+  if (!secret || !KEY_RE.test(secret)) throw unauthorized();
+  const key = await one<KeyRow>(
+    ctx.em,
+    `select k.id, k.organization_id, k.mode, k.scopes, k.expires_at, k.revoked_at, k.grace_until, k.last_used_at, o.verified
+     from api_keys k join organizations o on o.id = k.organization_id where k.secret_hash = ?`,
+    [sha256(secret)],
+  );
+  const now = ctx.now.getTime();
+  const usable =
+    key && key.revoked_at === null && key.expires_at.getTime() > now && (key.grace_until === null || key.grace_until.getTime() > now);
+  if (!key || !usable) throw unauthorized();
+  if (key.mode === 'live' && !key.verified) {
+    throw new DomainError('organization_not_verified', 'Live keys work only once the service has verified the organization.');
+  }
+  // Written at most once a minute per key, so busy keys do not turn every read into a write.
+  if (key.last_used_at === null || now - key.last_used_at.getTime() > 60_000) {
+    await exec(ctx.deps.orm.em.fork(), 'update api_keys set last_used_at = ? where id = ?', [ctx.now, key.id]);
+  }
+  return { kind: 'key', organizationId: key.organization_id, keyId: key.id, mode: key.mode, scopes: key.scopes };
+}
+
+interface SessionRow {
+  id: string;
+  member_id: string;
+  organization_id: string;
+  role: Role;
+}
+
+export async function authenticateSession(ctx: Ctx, token: string): Promise<Extract<Actor, { kind: 'member' }>> {
+  const session = await one<SessionRow>(
+    ctx.em,
+    `select s.id, s.member_id, s.organization_id, m.role
+     from sessions s join members m on m.id = s.member_id
+     where s.token_hash = ? and s.ended_at is null and s.expires_at > ? and m.deleted_at is null`,
+    [sha256(token), ctx.now],
+  );
+  if (!session) throw unauthorized();
+  return { kind: 'member', organizationId: session.organization_id, memberId: session.member_id, role: session.role, sessionId: session.id };
+}

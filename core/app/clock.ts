@@ -1,0 +1,37 @@
+// The one injectable clock. CLOCK=test keeps an offset in the database so the CLI and the server agree.
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export interface Clock {
+  now(): Promise<Date>;
+}
+
+export const systemClock: Clock = {
+  now: async () => new Date(),
+};
+
+/** Real time shifted by the offset stored in platform_settings (read on every call: the CLI may move it). */
+export function databaseTestClock(em: EntityManager): Clock {
+  return {
+    async now() {
+      const rows = await em.fork().execute<{ clock_offset_ms: string }[]>(
+        'select clock_offset_ms from platform_settings where id',
+      );
+      const offset = Number(rows[0]?.clock_offset_ms ?? 0);
+      return new Date(Date.now() + offset);
+    },
+  };
+}
+
+/** A clock held in memory, for tests that need to move time without a database. */
+export function manualClock(start: Date): Clock & { set(at: Date): void; advance(ms: number): void } {
+  let current = start.getTime();
+  return {
+    now: async () => new Date(current),
+    set: (at) => {
+      current = at.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}

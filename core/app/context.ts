@@ -1,0 +1,50 @@
+// What every use case receives: the database, the clock and the configuration.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from '../db/orm.ts';
+import type { Clock } from './clock.ts';
+
+export interface RateLimits {
+  /** Requests a second per organization, by mode (DESIGN.md section 5). */
+  liveRps: number;
+  testRps: number;
+  /** Sign-in attempts a minute per email address. */
+  signInPerMinute: number;
+}
+
+export interface AppConfig {
+  rateLimits: RateLimits;
+  sessionTtlHours: number;
+  secureCookies: boolean;
+  publicUrl: string;
+  production: boolean;
+}
+
+export const defaultConfig: AppConfig = {
+  rateLimits: { liveRps: 100, testRps: 20, signInPerMinute: 10 },
+  sessionTtlHours: 24,
+  secureCookies: false,
+  publicUrl: 'http://localhost:3000',
+  production: false,
+};
+
+export interface Deps {
+  orm: Orm;
+  clock: Clock;
+  config: AppConfig;
+}
+
+/** One request's or one job's view: its own EntityManager fork and the instant it started. */
+export interface Ctx {
+  deps: Deps;
+  em: EntityManager;
+  now: Date;
+}
+
+export async function newCtx(deps: Deps): Promise<Ctx> {
+  return { deps, em: deps.orm.em.fork(), now: await deps.clock.now() };
+}
+
+/** Runs fn in a transaction (a savepoint when one is already open). */
+export function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  return ctx.em.transactional((em) => fn({ ...ctx, em }));
+}

@@ -1,0 +1,44 @@
+// POST /v1/members and `ops member add`: a dashboard member with a role and an argon2id password hash.
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { Actor } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { newId } from '../../db/ids.ts';
+import { exec, one } from '../../db/sql.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { requireOrganization } from '../organizations/find-organization.ts';
+import { ZPassword, hashPassword } from '../auth/passwords.ts';
+import { ZEmail, ZMemberName, ZRole, findMember, memberView } from './member-view.ts';
+import { assertMayGrantRole } from './role-rules.ts';
+
+export const access: Access = { scopes: [], permission: 'members.manage' };
+
+export const ZCreateMemberBody = z.strictObject({
+  email: ZEmail,
+  password: ZPassword,
+  role: ZRole,
+  name: ZMemberName.optional(),
+});
+export type TCreateMemberBody = z.infer<typeof ZCreateMemberBody>;
+
+export async function createMember(ctx: Ctx, actor: Actor, organizationId: string, body: TCreateMemberBody) {
+  assertMayGrantRole(actor, body.role);
+  // Hashing is slow on purpose; it happens before the transaction opens so no lock waits on it.
+  const passwordHash = await hashPassword(body.password);
+  return inTransaction(ctx, async (tx) => {
+    await requireOrganization(tx, organizationId);
+    const taken = await one(tx.em, 'select 1 from members where email = ? and deleted_at is null', [body.email]);
+    if (taken) throw new DomainError('email_taken', 'A member with this email address already exists.', { field: 'email' });
+    const id = newId();
+    await exec(
+      tx.em,
+      `insert into members (id, organization_id, email, name, password_hash, role, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, organizationId, body.email, body.name ?? null, passwordHash, body.role, tx.now, tx.now],
+    );
+    await recordAudit(tx, actor, { organizationId, action: 'member.created', targetType: 'member', targetId: id, details: { email: body.email, role: body.role } });
+    return { member: memberView(await findMember(tx, organizationId, id)) };
+  });
+}

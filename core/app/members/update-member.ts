@@ -1,0 +1,43 @@
+// PATCH /v1/members/{id}: change a member's role or name.
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { exec } from '../../db/sql.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { ZMemberName, ZRole, findMember, memberView } from './member-view.ts';
+import { assertMayChangeMember, assertMayGrantRole, assertNotLastOwner } from './role-rules.ts';
+
+export const access: Access = { scopes: [], permission: 'members.manage' };
+
+export const ZUpdateMemberBody = z
+  .strictObject({ role: ZRole.optional(), name: ZMemberName.optional() })
+  .refine((b) => b.role !== undefined || b.name !== undefined, { message: 'send role or name', path: ['role'] });
+export type TUpdateMemberBody = z.infer<typeof ZUpdateMemberBody>;
+
+export async function updateMember(ctx: Ctx, actor: TenantActor, id: string, body: TUpdateMemberBody) {
+  return inTransaction(ctx, async (tx) => {
+    const member = await findMember(tx, actor.organizationId, id, true);
+    assertMayChangeMember(actor, member.role);
+    if (body.role !== undefined && body.role !== member.role) {
+      assertMayGrantRole(actor, body.role);
+      if (member.role === 'owner') await assertNotLastOwner(tx, actor.organizationId, member.id);
+    }
+    await exec(tx.em, 'update members set role = coalesce(?, role), name = case when ? then ? else name end, updated_at = ? where id = ?', [
+      body.role ?? null,
+      body.name !== undefined,
+      body.name ?? null,
+      tx.now,
+      id,
+    ]);
+    await recordAudit(tx, actor, {
+      organizationId: actor.organizationId,
+      action: 'member.updated',
+      targetType: 'member',
+      targetId: id,
+      details: { from_role: member.role, ...body },
+    });
+    return { member: memberView(await findMember(tx, actor.organizationId, id)) };
+  });
+}

@@ -1,0 +1,15 @@
+// Keyset paging shared by every list: before (the last id seen), limit 1 to 100 (default 50).
+import { z } from 'zod';
+
+export const ZPage = z.strictObject({
+  before: z.uuid({ message: 'before must be the next_before of the previous page (a uuid)' }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export type TPage = z.infer<typeof ZPage>;
+
+export function pageOf<T extends { id: string }>(found: T[], limit: number): { items: T[]; nextBefore: string | null } {
+  const items = found.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, nextBefore: found.length > limit && last ? last.id : null };
+}

@@ -1,0 +1,76 @@
+// Platform settings: the SMS route, the promotional sending window and the live-dispatch switch.
+import { z } from 'zod';
+import type { Ctx } from '../context.ts';
+import type { SmsRoute } from '../../domain/segments.ts';
+import { inTransaction } from '../context.ts';
+import { unwrap } from '../../domain/errors.ts';
+import { parseWindowTime } from '../../domain/sending-window.ts';
+import { exec, iso, one } from '../../db/sql.ts';
+
+export interface PlatformSettings {
+  smsRoute: SmsRoute;
+  smsRouteChangedAt: Date | null;
+  window: { opens: string; closes: string };
+  liveDispatch: boolean;
+}
+
+interface SettingsRow {
+  sms_route: SmsRoute;
+  sms_route_changed_at: Date | null;
+  window_opens: string;
+  window_closes: string;
+  live_dispatch: boolean;
+}
+
+export async function readSettings(ctx: Ctx): Promise<PlatformSettings> {
+  const row = await one<SettingsRow>(ctx.em, 'select * from platform_settings where id');
+  if (!row) throw new Error('platform_settings has no row: run the migrations');
+  return {
+    smsRoute: row.sms_route,
+    smsRouteChangedAt: row.sms_route_changed_at,
+    window: { opens: row.window_opens, closes: row.window_closes },
+    liveDispatch: row.live_dispatch,
+  };
+}
+
+export function settingsView(s: PlatformSettings) {
+  return {
+    sms_route: s.smsRoute,
+    sms_route_changed_at: iso(s.smsRouteChangedAt),
+    sending_window: { opens: s.window.opens, closes: s.window.closes },
+    live_dispatch: s.liveDispatch,
+  };
+}
+
+export const ZSmsRoute = z.enum(['gsm0338', 'ascii']);
+
+export async function setSmsRoute(ctx: Ctx, route: SmsRoute) {
+  return inTransaction(ctx, async (tx) => {
+    // Quotes made on the other route become stale: they compare their route with this one.
+    await exec(
+      tx.em,
+      `update platform_settings set sms_route = ?, updated_at = ?,
+         sms_route_changed_at = case when sms_route <> ? then ? else sms_route_changed_at end where id`,
+      [route, tx.now, route, tx.now],
+    );
+    return { settings: settingsView(await readSettings(tx)) };
+  });
+}
+
+export const ZWindowTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM (00:00 to 23:59)');
+
+export async function setSendingWindow(ctx: Ctx, opens: string, closes: string) {
+  unwrap(parseWindowTime(opens));
+  unwrap(parseWindowTime(closes));
+  return inTransaction(ctx, async (tx) => {
+    await exec(tx.em, 'update platform_settings set window_opens = ?, window_closes = ?, updated_at = ? where id', [opens, closes, tx.now]);
+    return { settings: settingsView(await readSettings(tx)) };
+  });
+}
+
+export async function setLiveDispatch(ctx: Ctx, on: boolean) {
+  return inTransaction(ctx, async (tx) => {
+    await exec(tx.em, 'update platform_settings set live_dispatch = ?, updated_at = ? where id', [on, tx.now]);
+    return { settings: settingsView(await readSettings(tx)) };
+  });
+}

@@ -1,0 +1,52 @@
+// GET /v1/wallet/ledger: every money movement, newest first, each with the balance after it.
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { cents, iso, rows } from '../../db/sql.ts';
+import { ZPage, pageOf } from '../paging.ts';
+
+export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
+
+export const ZListLedgerQuery = ZPage.extend({
+  kind: z.enum(['top_up', 'hold', 'capture', 'release', 'adjustment']).optional(),
+});
+export type TListLedgerQuery = z.infer<typeof ZListLedgerQuery>;
+
+interface EntryRow {
+  id: string;
+  kind: string;
+  amount: string;
+  balance_after: string;
+  held_after: string;
+  reference: string | null;
+  message_id: string | null;
+  campaign_id: string | null;
+  created_at: Date;
+}
+
+export async function listLedger(ctx: Ctx, actor: TenantActor, query: TListLedgerQuery) {
+  const found = await rows<EntryRow>(
+    ctx.em,
+    `select * from ledger_entries
+     where organization_id = ? and (?::uuid is null or id < ?::uuid) and (?::text is null or kind = ?)
+     order by id desc limit ?`,
+    [actor.organizationId, query.before ?? null, query.before ?? null, query.kind ?? null, query.kind ?? null, query.limit + 1],
+  );
+  const page = pageOf(found, query.limit);
+  return {
+    entries: page.items.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      amount: cents(e.amount),
+      currency: 'TZS',
+      balance_after: cents(e.balance_after),
+      held_after: cents(e.held_after),
+      reference: e.reference,
+      message_id: e.message_id,
+      campaign_id: e.campaign_id,
+      created_at: iso(e.created_at),
+    })),
+    next_before: page.nextBefore,
+  };
+}

@@ -1,0 +1,90 @@
+// Wallet rows and ledger entries: every movement locks the wallet, applies the pure rule, writes both.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WalletBalance, LedgerKind } from '../domain/ledger.ts';
+import type { Result } from '../domain/errors.ts';
+import { unwrap } from '../domain/errors.ts';
+import { newId } from './ids.ts';
+import { exec, one } from './sql.ts';
+
+export interface WalletRow {
+  organization_id: string;
+  available: string;
+  held: string;
+  captured: string;
+  credited: string;
+  frozen: boolean;
+  updated_at: Date;
+}
+
+export type Movement = (b: WalletBalance) => Result<{
+  balance: WalletBalance;
+  entry: { kind: LedgerKind; amount: bigint; availableAfter: bigint; heldAfter: bigint };
+}>;
+
+export interface MovementMeta {
+  reference?: string | null;
+  messageId?: string | null;
+  campaignId?: string | null;
+  actorType: 'member' | 'api_key' | 'operator' | 'system';
+  actorId: string | null;
+  at: Date;
+}
+
+export function toBalance(row: WalletRow): WalletBalance {
+  return {
+    available: BigInt(row.available),
+    held: BigInt(row.held),
+    captured: BigInt(row.captured),
+    credited: BigInt(row.credited),
+  };
+}
+
+export async function findWallet(em: EntityManager, organizationId: string, lock = false): Promise<WalletRow | undefined> {
+  return one<WalletRow>(em, `select * from wallets where organization_id = ?${lock ? ' for update' : ''}`, [organizationId]);
+}
+
+/**
+ * Applies one movement inside the caller's transaction: the wallet row is locked, so concurrent
+ * movements of one organization queue up, and the ledger entry commits with the change it pays for.
+ */
+export async function applyMovement(
+  em: EntityManager,
+  organizationId: string,
+  movement: Movement,
+  meta: MovementMeta,
+): Promise<{ balance: WalletBalance; entryId: string }> {
+  if (!em.isInTransaction()) throw new Error('a wallet movement must run inside a transaction');
+  const row = await findWallet(em, organizationId, true);
+  if (!row) throw new Error(`organization ${organizationId} has no wallet`);
+  const { balance, entry } = unwrap(movement(toBalance(row)));
+  await exec(em, 'update wallets set available = ?, held = ?, captured = ?, credited = ?, updated_at = ? where organization_id = ?', [
+    balance.available.toString(),
+    balance.held.toString(),
+    balance.captured.toString(),
+    balance.credited.toString(),
+    meta.at,
+    organizationId,
+  ]);
+  const entryId = newId();
+  await exec(
+    em,
+    `insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, reference, message_id,
+       campaign_id, actor_type, actor_id, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      entryId,
+      organizationId,
+      entry.kind,
+      entry.amount.toString(),
+      entry.availableAfter.toString(),
+      entry.heldAfter.toString(),
+      meta.reference ?? null,
+      meta.messageId ?? null,
+      meta.campaignId ?? null,
+      meta.actorType,
+      meta.actorId,
+      meta.at,
+    ],
+  );
+  return { balance, entryId };
+}

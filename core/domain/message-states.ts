@@ -1,0 +1,135 @@
+// Message status machine as data: which events move a message, and what each move does to its money.
+
+export type MessageStatus =
+  | 'accepted'
+  | 'submitted'
+  | 'delivered'
+  | 'undelivered'
+  | 'failed'
+  | 'unknown'
+  | 'cancelled'
+  | 'expired';
+
+export type MessageEvent =
+  /** The promotional window is closed: the message waits, unsent and uncharged. */
+  | 'window_hold'
+  | 'submit_accepted'
+  | 'submit_refused'
+  /** No submit response (timeout, disconnect, or a retried job that may already have sent it). */
+  | 'submit_ambiguous'
+  | 'receipt_delivered'
+  | 'receipt_undelivered'
+  | 'receipt_failed'
+  /** ttl or campaign validity elapsed before dispatch. */
+  | 'expire'
+  | 'cancel'
+  /** Seven days in unknown without a receipt: the hold goes back, the status stays. */
+  | 'hold_timeout';
+
+export type MoneyEffect = 'capture' | 'release' | 'none';
+
+/** The spec's recipient `charge` values: the state of one message's share of the wallet. */
+export type ChargeState = 'held' | 'captured' | 'released';
+
+export const MESSAGE_STATUSES: readonly MessageStatus[] = [
+  'accepted',
+  'submitted',
+  'delivered',
+  'undelivered',
+  'failed',
+  'unknown',
+  'cancelled',
+  'expired',
+];
+
+const RECEIPTS = {
+  receipt_delivered: 'delivered',
+  receipt_undelivered: 'undelivered',
+  receipt_failed: 'failed',
+} as const;
+
+export const MESSAGE_TRANSITIONS: Readonly<Record<MessageStatus, Partial<Record<MessageEvent, MessageStatus>>>> = {
+  accepted: {
+    window_hold: 'accepted',
+    submit_accepted: 'submitted',
+    submit_refused: 'failed',
+    submit_ambiguous: 'unknown',
+    expire: 'expired',
+    cancel: 'cancelled',
+  },
+  submitted: { ...RECEIPTS },
+  // A late receipt settles an ambiguous message; the service itself never resends it.
+  unknown: { ...RECEIPTS, hold_timeout: 'unknown' },
+  delivered: {},
+  undelivered: {},
+  failed: {},
+  cancelled: {},
+  expired: {},
+};
+
+// Money moves with the provider's answer: acceptance charges (an undelivered message was
+// still carried by the provider, so it is charged too); refusal, expiry and cancel release.
+// From submitted the share is already captured, so receipts change no money.
+const MONEY_EFFECTS: Readonly<Record<MessageStatus, Partial<Record<MessageEvent, MoneyEffect>>>> = {
+  accepted: { submit_accepted: 'capture', submit_refused: 'release', expire: 'release', cancel: 'release' },
+  submitted: {},
+  unknown: {
+    receipt_delivered: 'capture',
+    receipt_undelivered: 'capture',
+    receipt_failed: 'release',
+    hold_timeout: 'release',
+  },
+  delivered: {},
+  undelivered: {},
+  failed: {},
+  cancelled: {},
+  expired: {},
+};
+
+const FINAL: ReadonlySet<MessageStatus> = new Set(['delivered', 'undelivered', 'failed', 'cancelled', 'expired']);
+
+/** submitted and unknown are not final: each still waits for a receipt that may never come. */
+export function isFinal(status: MessageStatus): boolean {
+  return FINAL.has(status);
+}
+
+export function canTransition(status: MessageStatus, event: MessageEvent): boolean {
+  return MESSAGE_TRANSITIONS[status]?.[event] !== undefined;
+}
+
+/**
+ * Callers check canTransition first where an outside event may legitimately arrive late or
+ * twice (a repeated receipt): reaching here with a move the table lacks is a bug.
+ */
+export function transition(status: MessageStatus, event: MessageEvent): MessageStatus {
+  const next = MESSAGE_TRANSITIONS[status]?.[event];
+  if (next === undefined) throw new Error(`message cannot take event ${event} in status ${status}`);
+  return next;
+}
+
+export function moneyEffect(from: MessageStatus, event: MessageEvent): MoneyEffect {
+  if (!canTransition(from, event)) throw new Error(`message cannot take event ${event} in status ${from}`);
+  return MONEY_EFFECTS[from][event] ?? 'none';
+}
+
+/**
+ * Applies a move's money effect to a share. Only a held share moves: after hold_timeout the
+ * share is already released, so a later receipt settles the status without charging.
+ */
+export function settleCharge(charge: ChargeState, effect: MoneyEffect): { charge: ChargeState; movement: MoneyEffect } {
+  if (charge !== 'held' || effect === 'none') return { charge, movement: 'none' };
+  return { charge: effect === 'capture' ? 'captured' : 'released', movement: effect };
+}
+
+/** Test-mode outcome by the recipient's last digit: 1 or 2 failed, 8 undelivered, else delivered. */
+export function testModeOutcome(to: string): 'delivered' | 'undelivered' | 'failed' {
+  const last = to.trim().slice(-1);
+  if (last === '1' || last === '2') return 'failed';
+  if (last === '8') return 'undelivered';
+  return 'delivered';
+}
+
+/** The status a newly sent message starts in: live messages wait in accepted, test ones finish at once. */
+export function initialStatus(test: boolean, to: string): MessageStatus {
+  return test ? testModeOutcome(to) : 'accepted';
+}

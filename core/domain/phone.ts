@@ -1,0 +1,85 @@
+// Tanzanian mobile numbers: normalizing typed numbers to E.164, masking them, and search prefixes.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { fail, ok, type Result } from './errors.ts';
+
+const COUNTRY_CODE = '255';
+const NATIONAL_DIGITS = 9;
+// One leading plus (after optional spaces), then digits and spaces only.
+const TYPED_NUMBER = /^ *\+?[0-9 ]*$/;
+const ACCEPTED_FORMS = '+255…, 255… or 0… form';
+
+/** Splits a typed number into its plus sign and digits, or null when it holds anything else. */
+function readTyped(input: string): { plus: boolean; digits: string } | null {
+  if (!TYPED_NUMBER.test(input)) return null;
+  const compact = input.replaceAll(' ', '');
+  const plus = compact.startsWith('+');
+  return { plus, digits: plus ? compact.slice(1) : compact };
+}
+
+/** The national significant number of a typed number, or why its form is refused. */
+function nationalPart(plus: boolean, digits: string): { national: string } | { problem: string } {
+  if (plus) {
+    if (!digits.startsWith(COUNTRY_CODE)) return { problem: 'is not a Tanzanian number (country code must be +255)' };
+    return { national: digits.slice(COUNTRY_CODE.length) };
+  }
+  if (digits.startsWith('0')) return { national: digits.slice(1) };
+  // No national mobile number starts with 255, so these digits can only be the country code.
+  if (digits.startsWith(COUNTRY_CODE)) return { national: digits.slice(COUNTRY_CODE.length) };
+  return { problem: `must be in ${ACCEPTED_FORMS}` };
+}
+
+/**
+ * Accepts `+255…`, `255…` and `0…` forms with spaces and returns `+255XXXXXXXXX`.
+ * Anything that is not a valid Tanzanian mobile number is refused with a message saying why.
+ */
+export function normalizeTanzanianMobile(input: string, field = 'phone'): Result<string> {
+  const refuse = (why: string): Result<string> =>
+    fail('validation_failed', `${field} ${why}`, { field });
+  const typed = readTyped(input);
+  if (typed === null) return refuse('may contain only digits, spaces and a leading +');
+  if (typed.digits === '') return refuse(`is required, in ${ACCEPTED_FORMS}`);
+  const part = nationalPart(typed.plus, typed.digits);
+  if ('problem' in part) return refuse(part.problem);
+  if (part.national.length !== NATIONAL_DIGITS) {
+    return refuse(`must have ${NATIONAL_DIGITS} digits after the country code or leading 0 (got ${part.national.length})`);
+  }
+  const parsed = parsePhoneNumberFromString(`+${COUNTRY_CODE}${part.national}`);
+  if (parsed === undefined || parsed.country !== 'TZ' || !parsed.isValid()) {
+    return refuse('is not a valid Tanzanian phone number');
+  }
+  // Only MOBILE: fixed lines and VOIP ranges cannot receive SMS from a provider route.
+  if (parsed.getType() !== 'MOBILE') return refuse('must be a Tanzanian mobile number, not a fixed line or other service');
+  return ok(parsed.number);
+}
+
+/**
+ * Hides a number while keeping its length: `+255754123456` becomes `+255754****56`.
+ * Meant for E.164 numbers; shorter strings still never show more than their last two digits.
+ */
+export function maskPhone(e164: string): string {
+  if (e164.length <= 6) return '****' + e164.slice(-2);
+  return e164.slice(0, -6) + '****' + e164.slice(-2);
+}
+
+export const MAX_SEARCH_LENGTH = 20;
+
+/**
+ * Turns the start of a number, typed in any accepted form, into an E.164 prefix for `LIKE prefix%`.
+ * `+255 754`, `255754`, `0754` and `754` all give `+255754`.
+ *
+ * Digits that start with `255`, or are a start of `255` (`2`, `25`), are read as the country
+ * code form: someone typing `25` is on the way to `255…`, and stored numbers are mobiles that
+ * begin `+2556` or `+2557`, so reading `2…` as a national start would only ever match nothing.
+ * Returns null for empty input, input over 20 characters, or characters other than digits,
+ * spaces and a leading +.
+ */
+export function phoneSearchPrefix(search: string): string | null {
+  if (search.length > MAX_SEARCH_LENGTH) return null;
+  const typed = readTyped(search);
+  if (typed === null || typed.digits === '') return null;
+  const { plus, digits } = typed;
+  if (plus) return `+${digits}`;
+  if (digits.startsWith('0')) return `+${COUNTRY_CODE}${digits.slice(1)}`;
+  if (digits.startsWith(COUNTRY_CODE) || COUNTRY_CODE.startsWith(digits)) return `+${digits}`;
+  return `+${COUNTRY_CODE}${digits}`;
+}
