@@ -17,6 +17,8 @@ export interface AppConfig {
   secureCookies: boolean;
   publicUrl: string;
   production: boolean;
+  /** LIVE_DISPATCH: whether this deployment may hand live traffic to real operators at all. */
+  liveDispatch: boolean;
 }
 
 export const defaultConfig: AppConfig = {
@@ -25,6 +27,7 @@ export const defaultConfig: AppConfig = {
   secureCookies: false,
   publicUrl: 'http://localhost:3000',
   production: false,
+  liveDispatch: false,
 };
 
 export interface Deps {

@@ -1,8 +1,20 @@
 // Raw SQL through the request's EntityManager, so it joins the open transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
 
+const TIMESTAMP_COLUMN = /(_at|_until)$/;
+
+/**
+ * Rows of a raw query. The ORM's connection hands timestamps back as text; columns named *_at and
+ * *_until are our timestamps by convention and become Dates here.
+ */
 export async function rows<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await em.execute(sql, params as never[])) as unknown as T[];
+  const result = (await em.execute(sql, params as never[])) as unknown as Record<string, unknown>[];
+  for (const row of result) {
+    for (const [k, v] of Object.entries(row)) {
+      if (typeof v === 'string' && TIMESTAMP_COLUMN.test(k)) row[k] = new Date(v);
+    }
+  }
+  return result as T[];
 }
 
 export async function one<T>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T | undefined> {
@@ -21,4 +33,9 @@ export function iso(value: Date | string | null | undefined): string | null {
 
 export function cents(value: string | number | bigint): number {
   return Number(value);
+}
+
+/** A PostgreSQL array literal: an array parameter would be expanded into a list by the query builder. */
+export function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }

@@ -7,7 +7,7 @@ import type { Actor, Mode } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, one } from '../../db/sql.ts';
+import { exec, one, pgArray } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { newApiKeySecret, sha256 } from '../auth/tokens.ts';
@@ -49,8 +49,8 @@ export async function insertApiKey(ctx: Ctx, key: NewKey): Promise<{ id: string;
     ctx.em,
     `insert into api_keys (id, organization_id, name, mode, display_prefix, last_four, secret_hash, scopes,
        created_by_member_id, created_at, expires_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [id, key.organizationId, key.name, key.mode, secret.slice(0, 13), secret.slice(-4), sha256(secret), key.scopes, key.createdBy, ctx.now, key.expiresAt],
+     values (?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?)`,
+    [id, key.organizationId, key.name, key.mode, secret.slice(0, 13), secret.slice(-4), sha256(secret), pgArray(key.scopes), key.createdBy, ctx.now, key.expiresAt],
   );
   return { id, secret };
 }

@@ -7,12 +7,12 @@ import { readSettings } from './settings.ts';
 /** Any authenticated caller: a key with any scope, or any member. */
 export const access: Access = { scopes: SCOPES, permission: null };
 
-export async function serviceStatus(ctx: Ctx, liveDispatchEnabled: boolean) {
+export async function serviceStatus(ctx: Ctx) {
   const settings = await readSettings(ctx);
   return {
     sms_route: settings.smsRoute,
     // Real SMS leave only when the deployment allows it (LIVE_DISPATCH) and the operator has not paused it.
-    live_dispatch: liveDispatchEnabled && settings.liveDispatch,
+    live_dispatch: ctx.deps.config.liveDispatch && settings.liveDispatch,
     time: ctx.now.toISOString(),
   };
 }

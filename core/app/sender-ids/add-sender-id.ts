@@ -5,7 +5,7 @@ import type { Actor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
-import { exec } from '../../db/sql.ts';
+import { exec, pgArray } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { ZSenderName, ZTrafficClasses, findSenderByName, senderIdView } from './sender-id-view.ts';
@@ -38,8 +38,8 @@ export async function addSenderId(ctx: Ctx, actor: Actor, input: TAddSenderIdInp
         tx.em,
         `insert into sender_ids (id, organization_id, name, status, transactional_approved, promotional_approved,
            route_approved, route_approved_at, requested_classes, created_at, updated_at)
-         values (?, ?, ?, 'approved', ?, ?, ?, ?, ?, ?, ?)`,
-        [id, input.organizationId, input.name, tx1, promo, input.routeApproved, input.routeApproved ? tx.now : null, input.classes, tx.now, tx.now],
+         values (?, ?, ?, 'approved', ?, ?, ?, ?, ?::text[], ?, ?)`,
+        [id, input.organizationId, input.name, tx1, promo, input.routeApproved, input.routeApproved ? tx.now : null, pgArray(input.classes), tx.now, tx.now],
       );
     }
     await recordAudit(tx, actor, {

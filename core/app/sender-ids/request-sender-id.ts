@@ -6,7 +6,7 @@ import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
-import { exec } from '../../db/sql.ts';
+import { exec, pgArray } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { ZSenderName, ZTrafficClasses, findSenderByName, senderIdView } from './sender-id-view.ts';
 
@@ -29,8 +29,8 @@ export async function requestSenderId(ctx: Ctx, actor: TenantActor, body: TReque
       tx.em,
       `insert into sender_ids (id, organization_id, name, status, requested_classes, requested_by_member_id, note,
          created_at, updated_at)
-       values (?, ?, ?, 'requested', ?, ?, ?, ?, ?)`,
-      [id, actor.organizationId, body.name, body.traffic_classes, actor.kind === 'member' ? actor.memberId : null, body.note ?? null, tx.now, tx.now],
+       values (?, ?, ?, 'requested', ?::text[], ?, ?, ?, ?)`,
+      [id, actor.organizationId, body.name, pgArray(body.traffic_classes), actor.kind === 'member' ? actor.memberId : null, body.note ?? null, tx.now, tx.now],
     );
     await recordAudit(tx, actor, {
       organizationId: actor.organizationId,

@@ -1,0 +1,53 @@
+// Composition root: environment, database (embedded or DATABASE_URL), ORM, clock and configuration.
+import type { TEnv } from '../core/config.ts';
+import type { Deps } from '../core/app/context.ts';
+import { loadEnv } from '../core/config.ts';
+import { defaultConfig } from '../core/app/context.ts';
+import { databaseTestClock, systemClock } from '../core/app/clock.ts';
+import { startEmbedded } from '../core/db/embedded.ts';
+import { createOrm } from '../core/db/orm.ts';
+
+export interface Booted {
+  env: TEnv;
+  url: string;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+export async function resolveDatabase(env: TEnv): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {} };
+  return startEmbedded(env.DATA_DIR);
+}
+
+export async function boot(options: { migrateFirst?: (url: string) => Promise<void>; poolMax?: number } = {}): Promise<Booted> {
+  const env = loadEnv();
+  const db = await resolveDatabase(env);
+  if (options.migrateFirst) await options.migrateFirst(db.url);
+  const orm = await createOrm(db.url, { poolMax: options.poolMax ?? 20 });
+  const clock = env.CLOCK === 'test' ? databaseTestClock(orm.em) : systemClock;
+  const production = env.NODE_ENV === 'production';
+  const deps: Deps = {
+    orm,
+    clock,
+    config: {
+      ...defaultConfig,
+      production,
+      liveDispatch: env.LIVE_DISPATCH,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
+    },
+  };
+  return {
+    env,
+    url: db.url,
+    deps,
+    async close() {
+      await orm.close();
+      await db.stop();
+    },
+  };
+}
+
+export function log(message: string, fields: Record<string, unknown> = {}): void {
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), message, ...fields })}\n`);
+}

@@ -1,0 +1,60 @@
+// `npm start`: the whole service in one process (embedded PostgreSQL, API, workers), demo data on first start.
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { boot, log } from './boot.ts';
+import { migrate } from '../core/db/migrate.ts';
+import { newCtx } from '../core/app/context.ts';
+import { needsDemo, seedDemo } from '../core/app/demo/seed-demo.ts';
+import { createRestApp } from '../rest-facade/app.ts';
+import { startWorkers } from '../workers/runner.ts';
+
+export async function startAll(options: { api: boolean; workers: boolean; migrate: boolean; seed: boolean }) {
+  const booted = await boot(options.migrate ? { migrateFirst: migrate } : {});
+  const { env, deps } = booted;
+  let credentials: Awaited<ReturnType<typeof seedDemo>> | null = null;
+  if (options.seed && !deps.config.production && (await needsDemo(await newCtx(deps)))) {
+    credentials = await seedDemo(await newCtx(deps));
+  }
+  const server = options.api ? http.createServer(createRestApp(deps, { logger: { error: (m, e) => log(m, { error: String((e as Error)?.stack ?? e) }) } })) : null;
+  if (server) await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
+  const runner = options.workers ? await startWorkers(deps, booted.url) : null;
+  const address = server?.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  log('ujumbe started', { api: options.api ? `http://localhost:${port}` : null, workers: options.workers, clock: env.CLOCK });
+  if (credentials) printCredentials(`http://localhost:${port}`, credentials);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('ujumbe stopping');
+    server?.close();
+    server?.closeAllConnections();
+    await runner?.stop().catch(() => {});
+    await booted.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function printCredentials(base: string, c: NonNullable<Awaited<ReturnType<typeof seedDemo>>>) {
+  const lines = [
+    '',
+    'Demo organization seeded (shown once; only hashes are stored):',
+    `  organization   ${c.organization.name} (${c.organization.id})`,
+    `  dashboard      ${base}/`,
+    `  member         ${c.member.email}`,
+    `  password       ${c.member.password}`,
+    `  test key       ${c.testKey}`,
+    `  live key       ${c.liveKey}`,
+    '',
+    `  try: curl -H "Authorization: Bearer ${c.testKey}" ${base}/v1/service-status`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await startAll({ api: true, workers: true, migrate: true, seed: true });
+}

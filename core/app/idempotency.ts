@@ -1,0 +1,90 @@
+// Idempotency records (Stripe and Svix style): tenant + operation + key, a request fingerprint, the response replayed.
+import { createHash } from 'node:crypto';
+import type { Ctx } from './context.ts';
+import { DomainError } from '../domain/errors.ts';
+import { exec, one, rows } from '../db/sql.ts';
+
+export const IDEMPOTENCY_TTL_MS = 7 * 86_400_000;
+
+/** 1 to 255 printable ASCII characters (0x21 to 0x7E). */
+export const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotencyScope {
+  organizationId: string;
+  operation: string;
+  key: string;
+  fingerprint: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  body: string;
+}
+
+/** Canonical JSON (keys sorted) so that the same request always gives the same fingerprint. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function fingerprintOf(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
+/**
+ * Runs the effect and stores its response in one transaction. A concurrent request with the same
+ * key blocks on the record's unique key until the first commits, then replays it; if the first
+ * rolled back (a refusal), nothing was stored and the second runs afresh.
+ */
+export async function withIdempotency(
+  ctx: Ctx,
+  scope: IdempotencyScope,
+  effect: (tx: Ctx) => Promise<StoredResponse>,
+): Promise<StoredResponse & { replay: boolean }> {
+  return ctx.em.transactional(async (em) => {
+    const tx: Ctx = { ...ctx, em };
+    const expiresAt = new Date(ctx.now.getTime() + IDEMPOTENCY_TTL_MS);
+    const claimed = await rows(
+      em,
+      `insert into idempotency_records as r (organization_id, operation, key, fingerprint, created_at, expires_at)
+       values (?, ?, ?, ?, ?, ?)
+       on conflict (organization_id, operation, key) do update
+         set fingerprint = excluded.fingerprint, status_code = null, response_body = null,
+             created_at = excluded.created_at, expires_at = excluded.expires_at
+         where r.expires_at <= ?
+       returning 1`,
+      [scope.organizationId, scope.operation, scope.key, scope.fingerprint, ctx.now, expiresAt, ctx.now],
+    );
+    if (claimed.length === 0) {
+      const record = await one<{ fingerprint: string; status_code: number; response_body: string }>(
+        em,
+        'select fingerprint, status_code, response_body from idempotency_records where organization_id = ? and operation = ? and key = ?',
+        [scope.organizationId, scope.operation, scope.key],
+      );
+      if (!record || record.fingerprint !== scope.fingerprint) {
+        throw new DomainError('idempotency_conflict', 'This X-Idempotency-Key was already used with a different request.', {
+          field: 'X-Idempotency-Key',
+        });
+      }
+      return { status: record.status_code, body: record.response_body, replay: true };
+    }
+    const response = await effect(tx);
+    await exec(
+      em,
+      'update idempotency_records set status_code = ?, response_body = ? where organization_id = ? and operation = ? and key = ?',
+      [response.status, response.body, scope.organizationId, scope.operation, scope.key],
+    );
+    return { ...response, replay: false };
+  });
+}
+
+export async function purgeIdempotencyRecords(ctx: Ctx): Promise<number> {
+  const deleted = await rows(ctx.em, 'delete from idempotency_records where expires_at <= ? returning 1', [ctx.now]);
+  return deleted.length;
+}

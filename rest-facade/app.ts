@@ -1,0 +1,30 @@
+// createRestApp(deps): the public REST façade under /v1 (never listens by itself).
+import express from 'express';
+import type { Express } from 'express';
+import type { Deps } from '../core/app/context.ts';
+import type { AnyRoute } from './route.ts';
+import { DomainError } from '../core/domain/errors.ts';
+import { handlerFor } from './pipeline.ts';
+import { errorMiddleware, type ErrorLogger } from './errors.ts';
+import { allRoutes } from './routes/index.ts';
+import { buildOpenApi } from './openapi.ts';
+
+export const JSON_LIMIT = '1mb';
+
+export function createRestApp(deps: Deps, options: { logger?: ErrorLogger; routes?: AnyRoute[] } = {}): Express {
+  const routes = options.routes ?? allRoutes;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
+  const openapi = buildOpenApi(routes);
+  app.get('/v1/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  for (const r of routes) app[r.method](r.path, handlerFor(r, deps));
+  app.use('/v1', (req, _res, next) => {
+    next(new DomainError('not_found', `There is no operation ${req.method} ${req.originalUrl.split('?')[0]}.`));
+  });
+  app.use(errorMiddleware(options.logger ?? { error: (m, e) => console.error(m, e) }));
+  return app;
+}

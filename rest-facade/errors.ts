@@ -1,0 +1,47 @@
+// The failure envelope: {success: false, error: {code, message, field?, details?}} with the spec's status.
+import type { NextFunction, Request, Response } from 'express';
+import { DomainError } from '../core/domain/errors.ts';
+import { ERROR_STATUS } from './error-status.ts';
+
+export interface ErrorLogger {
+  error(message: string, err: unknown): void;
+}
+
+export function errorBody(err: DomainError) {
+  const error: Record<string, unknown> = { code: err.code, message: err.message };
+  if (err.field !== undefined) error['field'] = err.field;
+  if (err.details !== undefined) error['details'] = err.details;
+  return { success: false, error };
+}
+
+interface HttpishError {
+  type?: string;
+  status?: number;
+}
+
+/** Errors raised by express's JSON parser before any route ran. */
+function fromParser(err: HttpishError): DomainError | null {
+  if (err.type === 'entity.too.large') return new DomainError('payload_too_large', 'The request body is larger than 1 MiB.', { field: 'body' });
+  if (err.type === 'entity.parse.failed') return new DomainError('invalid_request', 'The request body is not valid JSON.', { field: 'body' });
+  if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {
+    return new DomainError('invalid_request', 'The request body must be UTF-8 JSON.', { field: 'body' });
+  }
+  if (err.type === 'request.aborted') return new DomainError('invalid_request', 'The request body was not received in full.');
+  return null;
+}
+
+export function errorMiddleware(logger: ErrorLogger) {
+  return (err: unknown, _req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    let domain = err instanceof DomainError ? err : fromParser((err ?? {}) as HttpishError);
+    if (!domain) {
+      logger.error('unexpected error', err);
+      domain = new DomainError('internal_error', 'Something went wrong on our side; the request had no effect and may be retried.');
+    }
+    if (domain.retryAfter !== undefined) res.setHeader('Retry-After', String(domain.retryAfter));
+    res.status(ERROR_STATUS[domain.code]).json(errorBody(domain));
+  };
+}

@@ -1,0 +1,124 @@
+// Turns a declared route into an express handler: credentials, access, CSRF, rate limit, validation, idempotency.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { TenantActor } from '../core/app/actor.ts';
+import type { Deps, Ctx } from '../core/app/context.ts';
+import type { AnyRoute } from './route.ts';
+import { authorize } from '../core/app/actor.ts';
+import { newCtx } from '../core/app/context.ts';
+import { authenticateKey, authenticateSession } from '../core/app/auth/authenticate.ts';
+import { csrfTokenValid } from '../core/app/auth/tokens.ts';
+import { takeToken } from '../core/app/rate-limit.ts';
+import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency } from '../core/app/idempotency.ts';
+import { DomainError } from '../core/domain/errors.ts';
+import { SESSION_COOKIE, readCookies } from './cookies.ts';
+import { parseWith } from './validation.ts';
+import { z } from 'zod';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface Caller {
+  actor: TenantActor;
+  sessionToken: string | null;
+}
+
+async function authenticate(ctx: Ctx, req: Request): Promise<Caller> {
+  const authorization = req.headers.authorization;
+  // A key caller is judged by its key alone; cookies are ignored.
+  if (authorization !== undefined) return { actor: await authenticateKey(ctx, authorization), sessionToken: null };
+  const token = readCookies(req).get(SESSION_COOKIE);
+  if (!token) throw new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
+  return { actor: await authenticateSession(ctx, token), sessionToken: token };
+}
+
+function checkCsrf(req: Request, caller: Caller, route: AnyRoute): void {
+  if (caller.actor.kind !== 'member' || SAFE_METHODS.has(req.method) || route.csrfExempt) return;
+  const header = req.headers['x-csrf-token'];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!csrfTokenValid(caller.sessionToken ?? '', caller.actor.sessionId, token)) {
+    throw new DomainError('forbidden', 'X-CSRF-Token is missing or does not belong to this session (send the value of the ujm_csrf cookie).', {
+      field: 'X-CSRF-Token',
+    });
+  }
+}
+
+async function rateLimit(ctx: Ctx, actor: TenantActor): Promise<void> {
+  const { liveRps, testRps } = ctx.deps.config.rateLimits;
+  const mode = actor.kind === 'key' ? actor.mode : 'live';
+  const rps = mode === 'test' ? testRps : liveRps;
+  await takeToken(ctx, `api:${actor.organizationId}:${mode}`, rps, rps);
+}
+
+function idempotencyKey(req: Request, route: AnyRoute): string | null {
+  if (!route.idempotency) return null;
+  const value = req.headers['x-idempotency-key'];
+  if (value === undefined) {
+    if (route.idempotency === 'optional') return null;
+    throw new DomainError('invalid_request', 'X-Idempotency-Key is required on this operation.', { field: 'X-Idempotency-Key' });
+  }
+  const key = Array.isArray(value) ? value[0] : value;
+  if (key === undefined || !IDEMPOTENCY_KEY_RE.test(key)) {
+    throw new DomainError('invalid_request', 'X-Idempotency-Key must be 1 to 255 printable ASCII characters (0x21 to 0x7E).', {
+      field: 'X-Idempotency-Key',
+    });
+  }
+  return key;
+}
+
+/** Malformed or unknown ids are 404 not_found, never 422: an id that cannot exist is simply not found. */
+function parseParams(route: AnyRoute, raw: Record<string, string>): unknown {
+  if (!route.params) return raw;
+  const parsed = (route.params as z.ZodType).safeParse(raw);
+  if (!parsed.success) throw new DomainError('not_found', `Nothing was found at ${route.path.replace(/:\w+/g, (m) => raw[m.slice(1)] ?? m)}.`);
+  return parsed.data;
+}
+
+function parseBody(route: AnyRoute, req: Request): unknown {
+  if (!route.body) return undefined;
+  // express.json fills req.body only for a JSON request that has a body.
+  const raw: unknown = req.body;
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (raw === undefined && hasBody) {
+    throw new DomainError('invalid_request', 'The request body must be JSON (Content-Type: application/json).', { field: 'body' });
+  }
+  return parseWith(route.body as z.ZodType, raw ?? {});
+}
+
+function send(res: Response, status: number, body: string, replay: boolean): void {
+  if (replay) res.setHeader('X-Idempotent-Replay', 'true');
+  res.status(status).type('application/json').send(body);
+}
+
+export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const ctx = await newCtx(deps);
+      let actor: TenantActor | null = null;
+      if (route.access !== 'public') {
+        const caller = await authenticate(ctx, req);
+        actor = caller.actor;
+        authorize(caller.actor, route.access);
+        checkCsrf(req, caller, route);
+        await rateLimit(ctx, caller.actor);
+      }
+      const key = idempotencyKey(req, route);
+      const params = parseParams(route, req.params as Record<string, string>);
+      const query = route.query ? parseWith(route.query as z.ZodType, { ...(req.query as object) }) : undefined;
+      const body = parseBody(route, req);
+      const run = async (c: Ctx) => {
+        const result = await route.handler({ ctx: c, actor: actor as never, params, query, body, req, res });
+        return { status: result.status ?? route.status ?? 200, body: JSON.stringify({ success: true, data: result.data }) };
+      };
+      if (key === null || actor === null) {
+        const out = await run(ctx);
+        send(res, out.status, out.body, false);
+        return;
+      }
+      const mode = actor.kind === 'key' ? actor.mode : 'session';
+      const fingerprint = fingerprintOf({ route: `${route.method} ${route.path}`, mode, params: req.params, query: req.query, body: req.body ?? null });
+      const out = await withIdempotency(ctx, { organizationId: actor.organizationId, operation: route.operationId, key, fingerprint }, run);
+      send(res, out.status, out.body, out.replay);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

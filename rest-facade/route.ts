@@ -1,0 +1,67 @@
+// A REST operation declared once: path, access, zod schemas and handler; express and OpenAPI both read it.
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { Access } from '../core/domain/access.ts';
+import type { Actor } from '../core/app/actor.ts';
+import type { Ctx } from '../core/app/context.ts';
+
+export type Method = 'get' | 'post' | 'patch' | 'delete';
+
+export interface HandlerInput<P, Q, B, A> {
+  ctx: Ctx;
+  actor: A;
+  params: P;
+  query: Q;
+  body: B;
+  req: Request;
+  res: Response;
+}
+
+export interface HandlerResult {
+  status?: number;
+  data: object;
+}
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<P, Q, B, Pub extends boolean> {
+  method: Method;
+  /** Express-style path, e.g. /v1/api-keys/:id */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** 'public' needs no credentials at all. */
+  access: Pub extends true ? 'public' : Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** required: 400 invalid_request without X-Idempotency-Key; optional: honoured when sent. */
+  idempotency?: 'required' | 'optional';
+  status?: number;
+  /** Operation that never changes state although its method is POST (no CSRF check). */
+  csrfExempt?: boolean;
+  handler: (
+    input: HandlerInput<Infer<P>, Infer<Q>, Infer<B>, Pub extends true ? Actor | null : Exclude<Actor, { kind: 'operator' }>>,
+  ) => Promise<HandlerResult>;
+}
+
+export type AnyRoute = RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, boolean>;
+
+export function route<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<P, Q, B, false>): AnyRoute {
+  return spec as unknown as AnyRoute;
+}
+
+export function publicRoute<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<P, Q, B, true>): AnyRoute {
+  return spec as unknown as AnyRoute;
+}
+
+export const ok = (data: object, status?: number): HandlerResult => (status === undefined ? { data } : { data, status });

@@ -1,0 +1,9 @@
+// Every REST operation, in one list that express and the OpenAPI document both read.
+import type { AnyRoute } from '../route.ts';
+import { authRoutes } from './auth.ts';
+import { apiKeyRoutes } from './api-keys.ts';
+import { memberRoutes } from './members.ts';
+import { moneyRoutes } from './money.ts';
+import { platformRoutes } from './platform.ts';
+
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes];

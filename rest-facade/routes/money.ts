@@ -1,0 +1,52 @@
+// Wallet balance, ledger and sender IDs.
+import { ok, route } from '../route.ts';
+import * as wallet from '../../core/app/wallet/get-wallet.ts';
+import * as ledger from '../../core/app/wallet/list-ledger.ts';
+import * as senders from '../../core/app/sender-ids/list-sender-ids.ts';
+import * as requestSender from '../../core/app/sender-ids/request-sender-id.ts';
+import { z } from 'zod';
+
+export const moneyRoutes = [
+  route({
+    method: 'get',
+    path: '/v1/wallet',
+    operationId: 'getWallet',
+    summary: 'Wallet balance: available, held and frozen, in cents',
+    tag: 'wallet',
+    access: wallet.access,
+    query: z.strictObject({}),
+    handler: async ({ ctx, actor }) => ok(await wallet.getWallet(ctx, actor)),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/wallet/ledger',
+    operationId: 'listLedgerEntries',
+    summary: 'Ledger entries, newest first, each with the balance after it',
+    tag: 'wallet',
+    access: ledger.access,
+    query: ledger.ZListLedgerQuery,
+    handler: async ({ ctx, actor, query }) => ok(await ledger.listLedger(ctx, actor, query)),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/sender-ids',
+    operationId: 'listSenderIds',
+    summary: "The organization's sender IDs with the service's and the route's approval",
+    tag: 'sender-ids',
+    access: senders.access,
+    query: z.strictObject({}),
+    handler: async ({ ctx, actor }) => ok(await senders.listSenderIds(ctx, actor)),
+  }),
+  route({
+    method: 'post',
+    path: '/v1/sender-ids',
+    operationId: 'requestSenderId',
+    summary: 'Ask the service to approve a sender ID',
+    tag: 'sender-ids',
+    access: requestSender.access,
+    body: requestSender.ZRequestSenderIdBody,
+    idempotency: 'optional',
+    status: 201,
+    handler: async ({ ctx, actor, body }) => ok(await requestSender.requestSenderId(ctx, actor, body)),
+  }),
+];

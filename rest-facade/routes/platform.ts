@@ -1,0 +1,39 @@
+// Service status, the sending window and the audit log.
+import { z } from 'zod';
+import { ok, route } from '../route.ts';
+import * as status from '../../core/app/platform/service-status.ts';
+import * as window from '../../core/app/platform/get-sending-window.ts';
+import * as audit from '../../core/app/audit/list-audit-events.ts';
+
+export const platformRoutes = [
+  route({
+    method: 'get',
+    path: '/v1/service-status',
+    operationId: 'getServiceStatus',
+    summary: 'SMS route, live dispatch and the service time',
+    tag: 'platform',
+    access: status.access,
+    query: z.strictObject({}),
+    handler: async ({ ctx }) => ok(await status.serviceStatus(ctx)),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/sending-window',
+    operationId: 'getSendingWindow',
+    summary: 'The promotional sending window (Africa/Dar_es_Salaam)',
+    tag: 'platform',
+    access: window.access,
+    query: z.strictObject({}),
+    handler: async ({ ctx }) => ok(await window.getSendingWindow(ctx)),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/audit-events',
+    operationId: 'listAuditEvents',
+    summary: 'Audit log of changes to keys, members, money and consent',
+    tag: 'audit',
+    access: audit.access,
+    query: audit.ZListAuditEventsQuery,
+    handler: async ({ ctx, actor, query }) => ok(await audit.listAuditEvents(ctx, actor, query)),
+  }),
+];
