@@ -1,0 +1,106 @@
+// Test wiring: the real ORM on this file's database, an injectable clock, the REST app and fixtures.
+import type { Express } from 'express';
+import request from 'supertest';
+import { afterAll } from 'vitest';
+import type { AppConfig, Ctx, Deps } from '../../core/app/context.ts';
+import type { Actor } from '../../core/app/actor.ts';
+import type { Role, Scope } from '../../core/domain/access.ts';
+import { SCOPES } from '../../core/domain/access.ts';
+import { defaultConfig, newCtx } from '../../core/app/context.ts';
+import { manualClock } from '../../core/app/clock.ts';
+import { createOrm, type Orm } from '../../core/db/orm.ts';
+import { createRestApp } from '../../rest-facade/app.ts';
+import { createOrganization } from '../../core/app/organizations/create-organization.ts';
+import { creditWallet } from '../../core/app/wallet/credit-wallet.ts';
+import { setPricePlan } from '../../core/app/price-plans/price-plan.ts';
+import { addSenderId } from '../../core/app/sender-ids/add-sender-id.ts';
+import { createMember } from '../../core/app/members/create-member.ts';
+import { createApiKey } from '../../core/app/api-keys/create-api-key.ts';
+import { testDatabaseUrl } from './db.ts';
+
+export const operator: Actor = { kind: 'operator' };
+
+export interface TestEnv {
+  deps: Deps;
+  orm: Orm;
+  clock: ReturnType<typeof manualClock>;
+  app: Express;
+  ctx(): Promise<Ctx>;
+  /** Raw SQL for assertions. */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** One per test file: the ORM is closed after the file's tests. */
+export async function setupTestEnv(config: Partial<AppConfig> = {}): Promise<TestEnv> {
+  const orm = await createOrm(await testDatabaseUrl(), { poolMax: 8 });
+  afterAll(() => orm.close());
+  const clock = manualClock(new Date('2026-11-22T09:00:00Z'));
+  const deps: Deps = {
+    orm,
+    clock,
+    config: { ...defaultConfig, ...config, rateLimits: { ...defaultConfig.rateLimits, liveRps: 10_000, testRps: 10_000, signInPerMinute: 10_000, ...config.rateLimits } },
+  };
+  const app = createRestApp(deps, { logger: { error: (m, e) => console.error(m, e) } });
+  return {
+    deps,
+    orm,
+    clock,
+    app,
+    ctx: () => newCtx(deps),
+    sql: async (query, params = []) => (await orm.em.fork().execute(query, params as never[])) as never,
+  };
+}
+
+export interface OrgFixture {
+  id: string;
+  members: Record<string, { id: string; email: string; password: string; role: Role }>;
+  keys: Record<string, { id: string; secret: string }>;
+}
+
+export interface OrgSpec {
+  verified?: boolean;
+  credit?: bigint;
+  pricePlan?: boolean;
+  senders?: { name: string; classes: ('transactional' | 'promotional')[]; routeApproved: boolean }[];
+  members?: Record<string, Role>;
+  keys?: Record<string, { mode: 'test' | 'live'; scopes?: Scope[] }>;
+}
+
+let counter = 0;
+
+export async function createOrg(env: TestEnv, spec: OrgSpec = {}): Promise<OrgFixture> {
+  const n = ++counter;
+  const ctx = await env.ctx();
+  const { organization } = await createOrganization(ctx, operator, { name: `Test org ${n}`, verified: spec.verified ?? true });
+  const id = organization.id;
+  if (spec.credit) await creditWallet(ctx, operator, { organizationId: id, amount: spec.credit, reference: `fixture ${n}` });
+  if (spec.pricePlan ?? true) await setPricePlan(ctx, operator, { organizationId: id, transactional: 2000n, promotional: 2500n });
+  for (const s of spec.senders ?? []) await addSenderId(ctx, operator, { organizationId: id, ...s });
+  const members: OrgFixture['members'] = {};
+  const wanted: Record<string, Role> = spec.members ?? { owner: 'owner' };
+  for (const [label, role] of Object.entries(wanted)) {
+    const email = `${label}.${n}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = `Passw0rd-${label}-${n}-long`;
+    const { member } = await createMember(ctx, operator, id, { email, password, role });
+    members[label] = { id: member.id, email, password, role };
+  }
+  const keys: OrgFixture['keys'] = {};
+  for (const [label, k] of Object.entries(spec.keys ?? { test: { mode: 'test' }, live: { mode: 'live' } })) {
+    const created = await createApiKey(ctx, operator, id, { name: label, mode: k.mode, scopes: k.scopes ?? [...SCOPES], expires_in_days: 365 });
+    keys[label] = { id: created.api_key.id, secret: created.secret };
+  }
+  return { id, members, keys };
+}
+
+/** A signed-in member: keeps the cookies and sends X-CSRF-Token on state changes, like the dashboard. */
+export async function signInAs(env: TestEnv, member: { email: string; password: string }) {
+  const agent = request.agent(env.app);
+  const res = await agent.post('/v1/auth/sign-in').send({ email: member.email, password: member.password });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const csrf = String(res.body.data.csrf_token);
+  return { agent, csrf, signIn: res };
+}
+
+export function bearer(secret: string) {
+  return { Authorization: `Bearer ${secret}` };
+}
