@@ -1,0 +1,207 @@
+// Cross-cutting HTTP behaviour: envelopes, JSON parsing, body size, unknown routes, rate limits, idempotency.
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { z } from 'zod';
+import { createRestApp } from '../../rest-facade/app.ts';
+import { allRoutes } from '../../rest-facade/routes/index.ts';
+import { ok, route } from '../../rest-facade/route.ts';
+import { inTransaction } from '../../core/app/context.ts';
+import { exec } from '../../core/db/sql.ts';
+import { DomainError } from '../../core/domain/errors.ts';
+import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+
+let env: TestEnv;
+let org: OrgFixture;
+let owner: Awaited<ReturnType<typeof signInAs>>;
+
+beforeAll(async () => {
+  env = await setupTestEnv();
+  org = await createOrg(env);
+  owner = await signInAs(env, org.members.owner!);
+});
+
+describe('envelopes', () => {
+  it('success is {success: true, data: {...}} as JSON', async () => {
+    const res = await request(env.app).get('/v1/wallet').set(bearer(org.keys.live!.secret));
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body.success).toBe(true);
+    expect(typeof res.body.data).toBe('object');
+  });
+
+  it('an unknown operation is 404 not_found in the failure envelope', async () => {
+    const res = await request(env.app).get('/v1/nothing-here').set(bearer(org.keys.live!.secret));
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: { code: 'not_found', message: expect.any(String) } });
+  });
+});
+
+describe('request bodies', () => {
+  const post = (body: string, type = 'application/json') =>
+    owner.agent.post('/v1/api-keys').set('X-CSRF-Token', owner.csrf).set('Content-Type', type).send(body);
+
+  it('malformed JSON is 400 invalid_request', async () => {
+    const res = await post('{"name": ');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', field: 'body' });
+  });
+
+  it('a body that is not JSON is 400 invalid_request', async () => {
+    const res = await post('name=x', 'application/x-www-form-urlencoded');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+  });
+
+  it('a JSON body over 1 MiB is 413 payload_too_large and creates nothing', async () => {
+    const before = await env.sql('select count(*)::int as n from api_keys');
+    const res = await post(JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), mode: 'test', scopes: ['wallet:read'] }));
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+    expect(await env.sql('select count(*)::int as n from api_keys')).toEqual(before);
+  });
+
+  it('wrong types and unknown query parameters are 422 validation_failed with the field', async () => {
+    const res = await post(JSON.stringify({ name: 7, mode: 'test', scopes: ['wallet:read'] }));
+    expect(res.body.error).toMatchObject({ code: 'validation_failed', field: 'name' });
+    const q = await request(env.app).get('/v1/wallet/ledger?colour=blue').set(bearer(org.keys.live!.secret));
+    expect(q.status).toBe(422);
+    expect(q.body.error).toMatchObject({ code: 'validation_failed', field: 'colour' });
+  });
+});
+
+describe('rate limits', () => {
+  it('token buckets per organization and mode: 429 rate_limited with Retry-After; test and live apart', async () => {
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 3, testRps: 2, signInPerMinute: 100 } });
+    const o = await createOrg(limited);
+    const live = [];
+    for (let i = 0; i < 4; i++) live.push((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.live!.secret))).status);
+    expect(live).toEqual([200, 200, 200, 429]);
+    const test = [];
+    for (let i = 0; i < 3; i++) test.push((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.test!.secret))).status);
+    expect(test).toEqual([200, 200, 429]);
+    const refused = await request(limited.app).get('/v1/wallet').set(bearer(o.keys.test!.secret));
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Buckets refill with time.
+    limited.clock.advance(2000);
+    expect((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.test!.secret))).status).toBe(200);
+  });
+
+  it('buckets live in the database, so two app instances (replicas) share them', async () => {
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 2, testRps: 2, signInPerMinute: 100 } });
+    const o = await createOrg(limited);
+    const replica = createRestApp(limited.deps);
+    const a = await request(limited.app).get('/v1/wallet').set(bearer(o.keys.live!.secret));
+    const b = await request(replica).get('/v1/wallet').set(bearer(o.keys.live!.secret));
+    const c = await request(limited.app).get('/v1/wallet').set(bearer(o.keys.live!.secret));
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 429]);
+  });
+});
+
+describe('idempotency', () => {
+  const createKey = (key: string | undefined, body: object) => {
+    const req = owner.agent.post('/v1/api-keys').set('X-CSRF-Token', owner.csrf);
+    return (key === undefined ? req : req.set('X-Idempotency-Key', key)).send(body);
+  };
+
+  it('the same key and request replays the original status and body with X-Idempotent-Replay: true, once in effect', async () => {
+    const body = { name: 'idem', mode: 'test', scopes: ['wallet:read'] };
+    const first = await createKey('idem-1', body);
+    const second = await createKey('idem-1', body);
+    expect(first.status).toBe(201);
+    expect(first.headers['x-idempotent-replay']).toBeUndefined();
+    expect(second.status).toBe(201);
+    expect(second.headers['x-idempotent-replay']).toBe('true');
+    expect(second.text).toBe(first.text);
+    expect(await env.sql("select count(*)::int as n from api_keys where name = 'idem'")).toEqual([{ n: 1 }]);
+  });
+
+  it('the same key with a different request is 409 idempotency_conflict', async () => {
+    await createKey('idem-2', { name: 'a', mode: 'test', scopes: ['wallet:read'] });
+    const res = await createKey('idem-2', { name: 'b', mode: 'test', scopes: ['wallet:read'] });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('idempotency_conflict');
+  });
+
+  it('concurrent identical requests: one effect, the others wait and replay it', async () => {
+    const body = { name: 'concurrent', mode: 'test', scopes: ['wallet:read'] };
+    const results = await Promise.all(Array.from({ length: 6 }, () => createKey('idem-3', body)));
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(results.map((r) => r.text)).size).toBe(1);
+    expect(results.filter((r) => r.headers['x-idempotent-replay'] === 'true')).toHaveLength(5);
+    expect(await env.sql("select count(*)::int as n from api_keys where name = 'concurrent'")).toEqual([{ n: 1 }]);
+  });
+
+  it('a refused request stores nothing: the same key may be used again', async () => {
+    const bad = await createKey('idem-4', { name: 'x', mode: 'test', scopes: [] });
+    expect(bad.status).toBe(422);
+    expect((await createKey('idem-4', { name: 'later', mode: 'test', scopes: ['wallet:read'] })).status).toBe(201);
+  });
+
+  it('keys are scoped to the tenant: another organization may use the same key', async () => {
+    const other = await createOrg(env);
+    const s = await signInAs(env, other.members.owner!);
+    const body = { name: 'tenant', mode: 'test', scopes: ['wallet:read'] };
+    await createKey('idem-5', body);
+    const res = await s.agent.post('/v1/api-keys').set('X-CSRF-Token', s.csrf).set('X-Idempotency-Key', 'idem-5').send(body);
+    expect(res.headers['x-idempotent-replay']).toBeUndefined();
+    expect(res.body.data.api_key.id).toBeDefined();
+  });
+
+  it('records are kept 7 days, then the key may be reused', async () => {
+    const body = { name: 'week', mode: 'test', scopes: ['wallet:read'] };
+    await createKey('idem-6', body);
+    env.clock.advance(7 * 86_400_000 + 1000);
+    try {
+      const again = await createKey('idem-6', body);
+      expect(again.headers['x-idempotent-replay']).toBeUndefined();
+    } finally {
+      env.clock.advance(-(7 * 86_400_000 + 1000));
+    }
+  });
+
+  // A route that requires the header, with an effect that fails after writing, exercises the rest of the mechanism.
+  const probe = route({
+    method: 'post',
+    path: '/v1/probe',
+    operationId: 'probe',
+    summary: 'probe',
+    tag: 'test',
+    access: { scopes: ['wallet:read'], permission: 'wallet.read' },
+    body: z.strictObject({ fail: z.boolean() }),
+    idempotency: 'required',
+    status: 202,
+    handler: async ({ ctx, actor, body }) =>
+      inTransaction(ctx, async (tx) => {
+        await exec(tx.em, "insert into audit_events (id, organization_id, actor_type, action, created_at) values (gen_random_uuid(), ?, 'system', 'probe', ?)", [actor.organizationId, tx.now]);
+        if (body.fail) throw new DomainError('insufficient_funds', 'no');
+        return ok({ done: true });
+      }),
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['too long', 'k'.repeat(256)],
+    ['with a space', 'a b'],
+    ['non-ASCII', 'caf\u00e9'],
+  ])('a required X-Idempotency-Key that is %s is 400 invalid_request', async (_label, key) => {
+    const app = createRestApp(env.deps, { routes: [probe] });
+    const req = request(app).post('/v1/probe').set(bearer(org.keys.live!.secret));
+    const res = await (key === undefined ? req : req.set('X-Idempotency-Key', key)).send({ fail: false });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', field: 'X-Idempotency-Key' });
+  });
+
+  it('the record and the effect commit together: a failing effect leaves neither', async () => {
+    const app = createRestApp(env.deps, { routes: [probe] });
+    const count = () => env.sql("select count(*)::int as n from audit_events where action = 'probe'");
+    const before = await count();
+    const failed = await request(app).post('/v1/probe').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', 'p-1').send({ fail: true });
+    expect(failed.status).toBe(422);
+    expect(await count()).toEqual(before);
+    expect(await env.sql("select count(*)::int as n from idempotency_records where key = 'p-1'")).toEqual([{ n: 0 }]);
+    const done = await request(app).post('/v1/probe').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', 'p-2').send({ fail: false });
+    expect(done.status).toBe(202);
+    expect(await env.sql("select count(*)::int as n from idempotency_records where key = 'p-2'")).toEqual([{ n: 1 }]);
+  });
+});

@@ -1,0 +1,136 @@
+// Sessions over HTTP: sign-in cookies, CSRF bound to the session, sign-out, roles and permissions.
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+
+let env: TestEnv;
+let org: OrgFixture;
+
+beforeAll(async () => {
+  env = await setupTestEnv();
+  org = await createOrg(env, { members: { owner: 'owner', admin: 'admin', developer: 'developer', analyst: 'analyst', billing: 'billing' } });
+});
+
+const newKeyBody = { name: 'ci', mode: 'test', scopes: ['messages:read'] };
+
+describe('sign-in', () => {
+  it('sets ujm_session (HttpOnly, SameSite=Lax) and ujm_csrf, and answers data.member without secrets', async () => {
+    const { signIn } = await signInAs(env, org.members.owner!);
+    const cookies = signIn.headers['set-cookie'] as unknown as string[];
+    const session = cookies.find((c) => c.startsWith('ujm_session='));
+    const csrf = cookies.find((c) => c.startsWith('ujm_csrf='));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(csrf).toBeDefined();
+    expect(csrf).not.toMatch(/HttpOnly/i);
+    expect(signIn.body.data.member).toMatchObject({ email: org.members.owner!.email, role: 'owner' });
+    expect(JSON.stringify(signIn.body)).not.toContain('password');
+  });
+
+  it.each([
+    ['a wrong password', (m: { email: string }) => ({ email: m.email, password: 'not-the-password' })],
+    ['an unknown email', () => ({ email: 'nobody@example.com', password: 'whatever-password' })],
+  ])('%s is 401 unauthorized and sets no cookie', async (_label, body) => {
+    const res = await request(env.app).post('/v1/auth/sign-in').send(body(org.members.owner!));
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthorized');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses malformed bodies with 422 naming the field, and unknown fields', async () => {
+    for (const [body, field] of [
+      [{ email: 'a@b.c' }, 'password'],
+      [{ password: 'x' }, 'email'],
+      [{ email: 'a@b.c', password: 'x', remember: true }, 'remember'],
+      [{ email: 5, password: 'x' }, 'email'],
+    ] as const) {
+      const res = await request(env.app).post('/v1/auth/sign-in').send(body);
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'validation_failed', field });
+    }
+  });
+
+  it('sign-in attempts are rate limited per email address (429 with Retry-After)', async () => {
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 1000, testRps: 1000, signInPerMinute: 3 } });
+    const other = await createOrg(limited);
+    const email = other.members.owner!.email;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await request(limited.app).post('/v1/auth/sign-in').send({ email, password: 'wrong-password-here' });
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('CSRF', () => {
+  it('a state change without a valid X-CSRF-Token is 403 forbidden and changes nothing', async () => {
+    const { agent, csrf } = await signInAs(env, org.members.owner!);
+    const other = await signInAs(env, org.members.owner!);
+    const before = await env.sql('select count(*)::int as n from api_keys where organization_id = ?', [org.id]);
+    for (const token of [undefined, `${csrf}x`, 'abc.def', other.csrf]) {
+      const req = agent.post('/v1/api-keys').send(newKeyBody);
+      const res = token === undefined ? await req : await req.set('X-CSRF-Token', token);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ code: 'forbidden', field: 'X-CSRF-Token' });
+    }
+    expect(await env.sql('select count(*)::int as n from api_keys where organization_id = ?', [org.id])).toEqual(before);
+    const ok = await agent.post('/v1/api-keys').set('X-CSRF-Token', csrf).send(newKeyBody);
+    expect(ok.status).toBe(201);
+  });
+
+  it('reads need no token', async () => {
+    const { agent } = await signInAs(env, org.members.owner!);
+    expect((await agent.get('/v1/auth/me')).status).toBe(200);
+  });
+});
+
+describe('sign-out and me', () => {
+  it('me answers the member and organization; after sign-out the old cookie is refused', async () => {
+    const { agent, csrf, signIn } = await signInAs(env, org.members.analyst!);
+    const me = await agent.get('/v1/auth/me');
+    expect(me.body.data.member.role).toBe('analyst');
+    expect(me.body.data.organization.id).toBe(org.id);
+    const cookie = (signIn.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('ujm_session='))!.split(';')[0]!;
+    const out = await agent.post('/v1/auth/sign-out').set('X-CSRF-Token', csrf).send({});
+    expect(out.status).toBe(200);
+    expect((await agent.get('/v1/auth/me')).status).toBe(401);
+    expect((await request(env.app).get('/v1/auth/me').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  it('an expired session is refused', async () => {
+    const { agent } = await signInAs(env, org.members.analyst!);
+    env.clock.advance(25 * 3600_000);
+    try {
+      expect((await agent.get('/v1/auth/me')).status).toBe(401);
+    } finally {
+      env.clock.advance(-25 * 3600_000);
+    }
+  });
+
+  it('without credentials members-only operations are 401', async () => {
+    for (const p of ['/v1/auth/me', '/v1/api-keys', '/v1/members', '/v1/audit-events']) {
+      expect((await request(env.app).get(p)).status, p).toBe(401);
+    }
+  });
+});
+
+describe('roles and permissions', () => {
+  it.each([
+    ['owner', '/v1/members', 200],
+    ['admin', '/v1/members', 200],
+    ['developer', '/v1/members', 403],
+    ['developer', '/v1/api-keys', 200],
+    ['analyst', '/v1/api-keys', 403],
+    ['billing', '/v1/wallet', 200],
+    ['billing', '/v1/sender-ids', 403],
+    ['analyst', '/v1/wallet', 200],
+    ['analyst', '/v1/audit-events', 403],
+  ])('%s GET %s → %i', async (role, path, status) => {
+    const { agent } = await signInAs(env, org.members[role]!);
+    const res = await agent.get(path);
+    expect(res.status).toBe(status);
+    if (status === 403) expect(res.body.error.code).toBe('forbidden');
+  });
+});
