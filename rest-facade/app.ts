@@ -11,7 +11,14 @@ import { buildOpenApi } from './openapi.ts';
 
 export const JSON_LIMIT = '1mb';
 
-export function createRestApp(deps: Deps, options: { logger?: ErrorLogger; routes?: AnyRoute[] } = {}): Express {
+export interface RestAppOptions {
+  logger?: ErrorLogger;
+  routes?: AnyRoute[];
+  /** Other surfaces served by the same app (tRPC, GraphQL, the dashboard), mounted before the 404 fallback. */
+  mounts?: ((app: Express) => void)[];
+}
+
+export function createRestApp(deps: Deps, options: RestAppOptions = {}): Express {
   const routes = options.routes ?? allRoutes;
   const app = express();
   app.disable('x-powered-by');
@@ -22,6 +29,7 @@ export function createRestApp(deps: Deps, options: { logger?: ErrorLogger; route
     res.json(openapi);
   });
   for (const r of routes) app[r.method](r.path, handlerFor(r, deps));
+  for (const mount of options.mounts ?? []) mount(app);
   app.use('/v1', (req, _res, next) => {
     next(new DomainError('not_found', `There is no operation ${req.method} ${req.originalUrl.split('?')[0]}.`));
   });

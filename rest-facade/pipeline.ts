@@ -6,7 +6,7 @@ import type { AnyRoute } from './route.ts';
 import { authorize } from '../core/app/actor.ts';
 import { newCtx } from '../core/app/context.ts';
 import { authenticateKey, authenticateSession } from '../core/app/auth/authenticate.ts';
-import { csrfTokenValid } from '../core/app/auth/tokens.ts';
+import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { takeToken } from '../core/app/rate-limit.ts';
 import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency } from '../core/app/idempotency.ts';
 import { DomainError } from '../core/domain/errors.ts';
@@ -31,14 +31,9 @@ async function authenticate(ctx: Ctx, req: Request): Promise<Caller> {
 }
 
 function checkCsrf(req: Request, caller: Caller, route: AnyRoute): void {
-  if (caller.actor.kind !== 'member' || SAFE_METHODS.has(req.method) || route.csrfExempt) return;
+  if (SAFE_METHODS.has(req.method) || route.csrfExempt) return;
   const header = req.headers['x-csrf-token'];
-  const token = Array.isArray(header) ? header[0] : header;
-  if (!csrfTokenValid(caller.sessionToken ?? '', caller.actor.sessionId, token)) {
-    throw new DomainError('forbidden', 'X-CSRF-Token is missing or does not belong to this session (send the value of the ujm_csrf cookie).', {
-      field: 'X-CSRF-Token',
-    });
-  }
+  requireCsrf(caller.actor, caller.sessionToken, Array.isArray(header) ? header[0] : header);
 }
 
 async function rateLimit(ctx: Ctx, actor: TenantActor): Promise<void> {

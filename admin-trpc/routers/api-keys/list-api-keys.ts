@@ -1,0 +1,6 @@
+// apiKeys.list: the organization's keys, redacted.
+import { memberProcedure, asMember } from '../../trpc.ts';
+import { ZPage } from '../../../core/app/paging.ts';
+import { access, listApiKeys as run } from '../../../core/app/api-keys/list-api-keys.ts';
+
+export const listApiKeys = memberProcedure.input(ZPage).query(({ ctx, input }) => asMember(ctx.actor, access, () => run(ctx.ctx, ctx.actor, input)));

@@ -1,0 +1,5 @@
+// wallet.ledger: ledger entries, as GET /v1/wallet/ledger.
+import { memberProcedure, asMember } from '../../trpc.ts';
+import { access, listLedger as run, ZListLedgerQuery } from '../../../core/app/wallet/list-ledger.ts';
+
+export const listLedger = memberProcedure.input(ZListLedgerQuery).query(({ ctx, input }) => asMember(ctx.actor, access, () => run(ctx.ctx, ctx.actor, input)));

@@ -1,0 +1,65 @@
+// The dashboard's tRPC API calls the same use cases as REST: same data, same permissions, CSRF on mutations.
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createRestApp } from '../../rest-facade/app.ts';
+import { mountTrpc } from '../../admin-trpc/router.ts';
+import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+
+let env: TestEnv;
+let org: OrgFixture;
+let app: ReturnType<typeof createRestApp>;
+
+beforeAll(async () => {
+  env = await setupTestEnv();
+  app = createRestApp(env.deps, { mounts: [(a) => mountTrpc(a, env.deps)] });
+  org = await createOrg(env, { credit: 123_456n, members: { owner: 'owner', marketer: 'marketer' } });
+});
+
+async function session(member: { email: string; password: string }) {
+  const agent = request.agent(app);
+  const res = await agent.post('/v1/auth/sign-in').send({ email: member.email, password: member.password });
+  return { agent, csrf: res.body.data.csrf_token as string };
+}
+
+describe('tRPC', () => {
+  it('wallet.get answers what GET /v1/wallet answers', async () => {
+    const { agent } = await session(org.members.owner!);
+    const trpc = await agent.get('/trpc/wallet.get');
+    const rest = await request(app).get('/v1/wallet').set(bearer(org.keys.live!.secret));
+    expect(trpc.status).toBe(200);
+    expect(trpc.body.result.data).toEqual(rest.body.data);
+    expect(trpc.body.result.data.wallet.available).toBe(123_456);
+  });
+
+  it('needs a session: UNAUTHORIZED without one, and API keys are not sessions', async () => {
+    const res = await request(app).get('/trpc/auth.me').set(bearer(org.keys.live!.secret));
+    expect(res.status).toBe(401);
+    expect(res.body.error.data.ujumbe.code).toBe('unauthorized');
+  });
+
+  it('refuses a member without the permission (FORBIDDEN, code forbidden)', async () => {
+    const { agent } = await session(org.members.marketer!);
+    const res = await agent.get('/trpc/apiKeys.list?input=%7B%7D');
+    expect(res.status).toBe(403);
+    expect(res.body.error.data.ujumbe.code).toBe('forbidden');
+  });
+
+  it('mutations need the session CSRF token; with it the key is created once', async () => {
+    const { agent, csrf } = await session(org.members.owner!);
+    const input = { name: 'from dashboard', mode: 'test', scopes: ['wallet:read'] };
+    const refused = await agent.post('/trpc/apiKeys.create').send(input);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.data.ujumbe).toMatchObject({ code: 'forbidden', field: 'X-CSRF-Token' });
+    const created = await agent.post('/trpc/apiKeys.create').set('X-CSRF-Token', csrf).send(input);
+    expect(created.status).toBe(200);
+    expect(created.body.result.data.secret).toMatch(/^ujm_test_/);
+    expect(await env.sql("select count(*)::int as n from api_keys where name = 'from dashboard'")).toEqual([{ n: 1 }]);
+  });
+
+  it('bad input is refused by the same zod schema (BAD_REQUEST) and creates nothing', async () => {
+    const { agent, csrf } = await session(org.members.owner!);
+    const res = await agent.post('/trpc/apiKeys.create').set('X-CSRF-Token', csrf).send({ name: 'x', mode: 'test', scopes: [], extra: 1 });
+    expect(res.status).toBe(400);
+    expect(await env.sql("select count(*)::int as n from api_keys where name = 'x'")).toEqual([{ n: 0 }]);
+  });
+});
