@@ -6,6 +6,8 @@ import { migrate } from '../core/db/migrate.ts';
 import { newCtx } from '../core/app/context.ts';
 import { needsDemo, seedDemo } from '../core/app/demo/seed-demo.ts';
 import { createRestApp } from '../rest-facade/app.ts';
+import { mountTrpc } from '../admin-trpc/router.ts';
+import { mountGraphql } from '../graphql/yoga.ts';
 import { startWorkers } from '../workers/runner.ts';
 
 export async function startAll(options: { api: boolean; workers: boolean; migrate: boolean; seed: boolean }) {
@@ -15,7 +17,11 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
   if (options.seed && !deps.config.production && (await needsDemo(await newCtx(deps)))) {
     credentials = await seedDemo(await newCtx(deps));
   }
-  const server = options.api ? http.createServer(createRestApp(deps, { logger: { error: (m, e) => log(m, { error: String((e as Error)?.stack ?? e) }) } })) : null;
+  const app = createRestApp(deps, {
+    logger: { error: (m, e) => log(m, { error: String((e as Error)?.stack ?? e) }) },
+    mounts: [(a) => mountTrpc(a, deps), (a) => mountGraphql(a, deps)],
+  });
+  const server = options.api ? http.createServer(app) : null;
   if (server) await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   const runner = options.workers ? await startWorkers(deps, booted.url) : null;
   const address = server?.address();

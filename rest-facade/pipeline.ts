@@ -5,13 +5,13 @@ import type { Deps, Ctx } from '../core/app/context.ts';
 import type { AnyRoute } from './route.ts';
 import { authorize } from '../core/app/actor.ts';
 import { newCtx } from '../core/app/context.ts';
-import { authenticateKey, authenticateSession } from '../core/app/auth/authenticate.ts';
+import { authenticateCaller } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { takeToken } from '../core/app/rate-limit.ts';
 import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency } from '../core/app/idempotency.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { SESSION_COOKIE, readCookies } from './cookies.ts';
-import { parseWith } from './validation.ts';
+import { parseWith } from '../core/app/validation.ts';
 import { z } from 'zod';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,13 +21,8 @@ interface Caller {
   sessionToken: string | null;
 }
 
-async function authenticate(ctx: Ctx, req: Request): Promise<Caller> {
-  const authorization = req.headers.authorization;
-  // A key caller is judged by its key alone; cookies are ignored.
-  if (authorization !== undefined) return { actor: await authenticateKey(ctx, authorization), sessionToken: null };
-  const token = readCookies(req).get(SESSION_COOKIE);
-  if (!token) throw new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
-  return { actor: await authenticateSession(ctx, token), sessionToken: token };
+function authenticate(ctx: Ctx, req: Request): Promise<Caller> {
+  return authenticateCaller(ctx, { authorization: req.headers.authorization, sessionToken: readCookies(req).get(SESSION_COOKIE) });
 }
 
 function checkCsrf(req: Request, caller: Caller, route: AnyRoute): void {

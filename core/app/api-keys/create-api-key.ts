@@ -55,7 +55,14 @@ export async function insertApiKey(ctx: Ctx, key: NewKey): Promise<{ id: string;
   return { id, secret };
 }
 
-export async function createApiKey(ctx: Ctx, actor: Actor, organizationId: string, body: TCreateApiKeyBody) {
+/** options.createdBy names the member an operator creates the key for (`ops key create --member`). */
+export async function createApiKey(
+  ctx: Ctx,
+  actor: Actor,
+  organizationId: string,
+  body: TCreateApiKeyBody,
+  options: { createdBy?: string } = {},
+) {
   return inTransaction(ctx, async (tx) => {
     // The organization lock serialises key creation, so the 20-key limit holds under concurrency.
     const org = await requireOrganization(tx, organizationId, true);
@@ -76,7 +83,7 @@ export async function createApiKey(ctx: Ctx, actor: Actor, organizationId: strin
       mode: body.mode,
       scopes: body.scopes,
       expiresAt: new Date(tx.now.getTime() + body.expires_in_days * 86_400_000),
-      createdBy: actor.kind === 'member' ? actor.memberId : null,
+      createdBy: actor.kind === 'member' ? actor.memberId : (options.createdBy ?? null),
     });
     await recordAudit(tx, actor, { organizationId, action: 'api_key.created', targetType: 'api_key', targetId: id, details: { name: body.name, mode: body.mode, scopes: body.scopes } });
     return { api_key: apiKeyView(await findApiKey(tx, organizationId, id), tx.now), secret };

@@ -62,3 +62,18 @@ export async function authenticateSession(ctx: Ctx, token: string): Promise<Extr
   if (!session) throw unauthorized();
   return { kind: 'member', organizationId: session.organization_id, memberId: session.member_id, role: session.role, sessionId: session.id };
 }
+
+export interface Credentials {
+  authorization: string | undefined;
+  sessionToken: string | undefined;
+}
+
+/** A key caller is judged by its key alone (cookies ignored); otherwise the session cookie decides. */
+export async function authenticateCaller(
+  ctx: Ctx,
+  credentials: Credentials,
+): Promise<{ actor: Exclude<Actor, { kind: 'operator' }>; sessionToken: string | null }> {
+  if (credentials.authorization !== undefined) return { actor: await authenticateKey(ctx, credentials.authorization), sessionToken: null };
+  if (!credentials.sessionToken) throw unauthorized();
+  return { actor: await authenticateSession(ctx, credentials.sessionToken), sessionToken: credentials.sessionToken };
+}

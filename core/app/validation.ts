@@ -1,6 +1,6 @@
-// zod failures as the spec's 422 validation_failed, naming the offending field.
+// zod failures as the spec's 422 validation_failed, naming the offending field (shared by every adapter).
 import type { z } from 'zod';
-import { DomainError } from '../core/domain/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 export function fieldOf(issue: z.core.$ZodIssue): string | undefined {
   const path = issue.path.map(String);

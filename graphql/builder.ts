@@ -1,0 +1,41 @@
+// The Pothos schema builder for reporting: the context carries the caller and a use-case context.
+import SchemaBuilder from '@pothos/core';
+import type { Ctx } from '../core/app/context.ts';
+import type { TenantActor } from '../core/app/actor.ts';
+
+export interface GqlContext {
+  ctx: Ctx;
+  actor: TenantActor;
+}
+
+export const builder = new SchemaBuilder<{
+  Context: GqlContext;
+  Scalars: {
+    // Money in cents can pass 2^31, GraphQL's Int; it stays an exact integer (safe to 2^53).
+    Cents: { Input: number; Output: number };
+    DateTime: { Input: string; Output: string };
+  };
+}>({});
+
+builder.scalarType('Cents', {
+  description: 'An amount of money in cents (1/100 TZS), an exact integer.',
+  serialize: (v) => {
+    if (!Number.isSafeInteger(v)) throw new Error('cents must be a safe integer');
+    return v;
+  },
+  parseValue: (v) => {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new Error('cents must be an integer');
+    return v;
+  },
+});
+
+builder.scalarType('DateTime', {
+  description: 'An RFC 3339 timestamp with offset.',
+  serialize: (v) => v,
+  parseValue: (v) => {
+    if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) throw new Error('an RFC 3339 timestamp');
+    return v;
+  },
+});
+
+builder.queryType({});

@@ -1,0 +1,18 @@
+// Every resolver checks the operation's access like REST does, then calls the use case.
+// graphql-yoga's own error factory: a GraphQLError of the same graphql instance yoga checks against.
+import { createGraphQLError } from 'graphql-yoga';
+import type { Access } from '../core/domain/access.ts';
+import type { GqlContext } from './builder.ts';
+import { authorize } from '../core/app/actor.ts';
+import { DomainError } from '../core/domain/errors.ts';
+
+export async function guarded<T>(context: GqlContext, access: Access, run: () => Promise<T>): Promise<T> {
+  try {
+    authorize(context.actor, access);
+    return await run();
+  } catch (err) {
+    // Expected refusals reach the caller with their code; anything else stays masked.
+    if (err instanceof DomainError) throw createGraphQLError(err.message, { extensions: { code: err.code, field: err.field } });
+    throw err;
+  }
+}

@@ -1,0 +1,18 @@
+// serviceStatus: the SMS route, live dispatch and the service time.
+import { builder } from '../builder.ts';
+import { guarded } from '../guard.ts';
+import { access, serviceStatus } from '../../core/app/platform/service-status.ts';
+
+type Status = Awaited<ReturnType<typeof serviceStatus>>;
+
+const ServiceStatus = builder.objectRef<Status>('ServiceStatus').implement({
+  fields: (t) => ({
+    smsRoute: t.exposeString('sms_route'),
+    liveDispatch: t.exposeBoolean('live_dispatch'),
+    time: t.field({ type: 'DateTime', resolve: (s) => s.time }),
+  }),
+});
+
+builder.queryField('serviceStatus', (t) =>
+  t.field({ type: ServiceStatus, resolve: (_root, _args, context) => guarded(context, access, () => serviceStatus(context.ctx)) }),
+);
