@@ -8,6 +8,7 @@ import { needsDemo, seedDemo } from '../core/app/demo/seed-demo.ts';
 import { createRestApp } from '../rest-facade/app.ts';
 import { mountTrpc } from '../admin-trpc/router.ts';
 import { mountGraphql } from '../graphql/yoga.ts';
+import { mountDashboard } from '../dashboard/serve.ts';
 import { startWorkers } from '../workers/runner.ts';
 
 export async function startAll(options: { api: boolean; workers: boolean; migrate: boolean; seed: boolean }) {
@@ -19,7 +20,7 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
   }
   const app = createRestApp(deps, {
     logger: { error: (m, e) => log(m, { error: String((e as Error)?.stack ?? e) }) },
-    mounts: [(a) => mountTrpc(a, deps), (a) => mountGraphql(a, deps)],
+    mounts: [(a) => mountTrpc(a, deps), (a) => mountGraphql(a, deps), mountDashboard],
   });
   const server = options.api ? http.createServer(app) : null;
   if (server) await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
