@@ -1,0 +1,75 @@
+// A small closed-loop HTTP load generator: N connections for T seconds, latency percentiles.
+import http from 'node:http';
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+export async function load(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  method?: string;
+  body?: () => string;
+  ok?: (status: number) => boolean;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + options.seconds * 1000;
+  const isOk = options.ok ?? ((s: number) => s >= 200 && s < 300);
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const body = options.body?.();
+      const req = http.request(options.url, { method: options.method ?? 'GET', agent, headers: { ...options.headers, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (!isOk(res.statusCode ?? 0)) errors++;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < end) await one();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99) };
+}
+
+export function report(label: string, r: LoadResult): void {
+  process.stdout.write(
+    `${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.requests} requests, ${r.errors} errors in ${r.seconds.toFixed(1)} s\n`,
+  );
+}
+
+/** The same load from a worker thread (a separate event loop); body generators cannot cross threads. */
+export async function loadInThread(options: Omit<Parameters<typeof load>[0], 'body' | 'ok'>): Promise<LoadResult> {
+  const { Worker } = await import('node:worker_threads');
+  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: options });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (r: LoadResult) => {
+      void worker.terminate();
+      resolve(r);
+    });
+    worker.once('error', reject);
+  });
+}
