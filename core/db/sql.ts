@@ -39,3 +39,9 @@ export function cents(value: string | number | bigint): number {
 export function pgArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
+
+/** True for a unique-index violation, optionally of one named constraint or index. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

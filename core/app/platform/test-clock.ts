@@ -7,13 +7,23 @@ async function offsetMs(ctx: Ctx): Promise<number> {
   return Number(row?.clock_offset_ms ?? 0);
 }
 
-async function store(ctx: Ctx, offset: number) {
-  await exec(ctx.em, 'update platform_settings set clock_offset_ms = ? where id', [Math.round(offset)]);
-  return { clock: { now: new Date(Date.now() + offset).toISOString(), offset_ms: Math.round(offset) } };
+function view(offset: number) {
+  return { clock: { now: new Date(Date.now() + offset).toISOString(), offset_ms: offset } };
 }
 
+async function store(ctx: Ctx, offset: number) {
+  await exec(ctx.em, 'update platform_settings set clock_offset_ms = ? where id', [Math.round(offset)]);
+  return view(Math.round(offset));
+}
+
+/** Adds in one statement, so advances made at the same moment add up. */
 export async function advanceClock(ctx: Ctx, seconds: number) {
-  return store(ctx, (await offsetMs(ctx)) + seconds * 1000);
+  const row = await one<{ clock_offset_ms: string }>(
+    ctx.em,
+    'update platform_settings set clock_offset_ms = clock_offset_ms + ? where id returning clock_offset_ms',
+    [Math.round(seconds * 1000)],
+  );
+  return view(Number(row?.clock_offset_ms ?? 0));
 }
 
 export async function setClock(ctx: Ctx, at: Date) {

@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, pgArray } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { requireOrganization } from '../organizations/find-organization.ts';
 import { ZSenderName, ZTrafficClasses, findSenderByName, senderIdView } from './sender-id-view.ts';
 
 export const access: Access = { scopes: [], permission: 'sender_ids.request' };
@@ -21,6 +22,8 @@ export type TRequestSenderIdBody = z.infer<typeof ZRequestSenderIdBody>;
 
 export async function requestSenderId(ctx: Ctx, actor: TenantActor, body: TRequestSenderIdBody) {
   return inTransaction(ctx, async (tx) => {
+    // The organization lock serialises requests for one organization, so a duplicate meets the check below.
+    await requireOrganization(tx, actor.organizationId, true);
     if (await findSenderByName(tx, actor.organizationId, body.name)) {
       throw new DomainError('sender_id_exists', `The organization already has the sender ID ${body.name}.`, { field: 'name' });
     }
