@@ -132,3 +132,16 @@ export function check<S extends z.ZodType>(schema: S, input: unknown, field?: st
   const message = issue?.message ?? 'invalid value';
   throw new CliError('validation_failed', name ? `${name}: ${message}` : message, name);
 }
+
+/** A command that takes only ORG and runs one operator use case on it (verify, freeze, …). */
+export function orgCommand(name: string, run: (ctx: Ctx, organizationId: string) => Promise<object>): Command {
+  return {
+    name,
+    usage: `${name} ORG`,
+    positionals: ['ORG'],
+    prepare(args) {
+      const id = organizationId(positional(args, 0));
+      return (ctx) => run(ctx, id);
+    },
+  };
+}

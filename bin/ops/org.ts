@@ -1,23 +1,12 @@
 // `ops org ...`: creating organizations and setting their verification flag.
 import type { Command } from './args.ts';
-import { check, operator, organizationId, positional, required, switchOn } from './args.ts';
+import { check, operator, orgCommand, required, switchOn } from './args.ts';
 import {
   ZCreateOrganizationInput,
   createOrganization,
   setOrganizationVerified,
 } from '../../core/app/organizations/create-organization.ts';
 
-function verification(name: string, verified: boolean): Command {
-  return {
-    name,
-    usage: `${name} ORG`,
-    positionals: ['ORG'],
-    prepare(args) {
-      const id = organizationId(positional(args, 0));
-      return (ctx) => setOrganizationVerified(ctx, operator, id, verified);
-    },
-  };
-}
 
 export const orgCommands: Command[] = [
   {
@@ -29,6 +18,6 @@ export const orgCommands: Command[] = [
       return (ctx) => createOrganization(ctx, operator, input);
     },
   },
-  verification('org verify', true),
-  verification('org unverify', false),
+  orgCommand('org verify', (ctx, id) => setOrganizationVerified(ctx, operator, id, true)),
+  orgCommand('org unverify', (ctx, id) => setOrganizationVerified(ctx, operator, id, false)),
 ];

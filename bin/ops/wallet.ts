@@ -1,20 +1,9 @@
 // `ops wallet ...`: top-ups and freezing.
 import type { Command } from './args.ts';
-import { check, integer, operator, organizationId, positional, required } from './args.ts';
+import { check, integer, operator, orgCommand, organizationId, positional, required } from './args.ts';
 import { ZCreditWalletInput, creditWallet } from '../../core/app/wallet/credit-wallet.ts';
 import { setWalletFrozen } from '../../core/app/wallet/set-wallet-frozen.ts';
 
-function freezing(name: string, frozen: boolean): Command {
-  return {
-    name,
-    usage: `${name} ORG`,
-    positionals: ['ORG'],
-    prepare(args) {
-      const id = organizationId(positional(args, 0));
-      return (ctx) => setWalletFrozen(ctx, operator, id, frozen);
-    },
-  };
-}
 
 export const walletCommands: Command[] = [
   {
@@ -31,6 +20,6 @@ export const walletCommands: Command[] = [
       return (ctx) => creditWallet(ctx, operator, input);
     },
   },
-  freezing('wallet freeze', true),
-  freezing('wallet unfreeze', false),
+  orgCommand('wallet freeze', (ctx, id) => setWalletFrozen(ctx, operator, id, true)),
+  orgCommand('wallet unfreeze', (ctx, id) => setWalletFrozen(ctx, operator, id, false)),
 ];

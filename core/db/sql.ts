@@ -45,3 +45,20 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string } | null;
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
+
+/**
+ * One keyset page of an organization's rows, newest first: ids are time-ordered, so `before` is the
+ * last id of the previous page. Fetches one row more than the limit to tell whether a next page exists.
+ */
+export async function keysetRows<T>(
+  em: EntityManager,
+  page: { table: string; organizationId: string; before: string | undefined; limit: number; where?: string; params?: unknown[] },
+): Promise<T[]> {
+  return rows<T>(
+    em,
+    `select * from ${page.table}
+     where organization_id = ? and (?::uuid is null or id < ?::uuid)${page.where ? ` and ${page.where}` : ''}
+     order by id desc limit ?`,
+    [page.organizationId, page.before ?? null, page.before ?? null, ...(page.params ?? []), page.limit + 1],
+  );
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { rows, iso } from '../../db/sql.ts';
+import { iso, keysetRows } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 
 export const access: Access = { scopes: [], permission: 'audit.read' };
@@ -25,13 +25,14 @@ interface AuditRow {
 }
 
 export async function listAuditEvents(ctx: Ctx, actor: TenantActor, query: TListAuditEventsQuery) {
-  const found = await rows<AuditRow>(
-    ctx.em,
-    `select * from audit_events
-     where organization_id = ? and (?::uuid is null or id < ?::uuid) and (?::text is null or action = ?)
-     order by id desc limit ?`,
-    [actor.organizationId, query.before ?? null, query.before ?? null, query.action ?? null, query.action ?? null, query.limit + 1],
-  );
+  const found = await keysetRows<AuditRow>(ctx.em, {
+    table: 'audit_events',
+    organizationId: actor.organizationId,
+    before: query.before,
+    limit: query.limit,
+    where: '(?::text is null or action = ?)',
+    params: [query.action ?? null, query.action ?? null],
+  });
   const page = pageOf(found, query.limit);
   return {
     audit_events: page.items.map((e) => ({

@@ -2,7 +2,7 @@
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { rows } from '../../db/sql.ts';
+import { keysetRows } from '../../db/sql.ts';
 import type { MemberRow } from './member-view.ts';
 import { memberView } from './member-view.ts';
 import type { TPage } from '../paging.ts';
@@ -11,12 +11,13 @@ import { pageOf } from '../paging.ts';
 export const access: Access = { scopes: [], permission: 'members.manage' };
 
 export async function listMembers(ctx: Ctx, actor: TenantActor, query: TPage) {
-  const found = await rows<MemberRow>(
-    ctx.em,
-    `select * from members where organization_id = ? and deleted_at is null and (?::uuid is null or id < ?::uuid)
-     order by id desc limit ?`,
-    [actor.organizationId, query.before ?? null, query.before ?? null, query.limit + 1],
-  );
+  const found = await keysetRows<MemberRow>(ctx.em, {
+    table: 'members',
+    organizationId: actor.organizationId,
+    before: query.before,
+    limit: query.limit,
+    where: 'deleted_at is null',
+  });
   const page = pageOf(found, query.limit);
   return { members: page.items.map(memberView), next_before: page.nextBefore };
 }

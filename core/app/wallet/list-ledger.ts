@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { cents, iso, rows } from '../../db/sql.ts';
+import { cents, iso, keysetRows } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 
 export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
@@ -26,13 +26,14 @@ interface EntryRow {
 }
 
 export async function listLedger(ctx: Ctx, actor: TenantActor, query: TListLedgerQuery) {
-  const found = await rows<EntryRow>(
-    ctx.em,
-    `select * from ledger_entries
-     where organization_id = ? and (?::uuid is null or id < ?::uuid) and (?::text is null or kind = ?)
-     order by id desc limit ?`,
-    [actor.organizationId, query.before ?? null, query.before ?? null, query.kind ?? null, query.kind ?? null, query.limit + 1],
-  );
+  const found = await keysetRows<EntryRow>(ctx.em, {
+    table: 'ledger_entries',
+    organizationId: actor.organizationId,
+    before: query.before,
+    limit: query.limit,
+    where: '(?::text is null or kind = ?)',
+    params: [query.kind ?? null, query.kind ?? null],
+  });
   const page = pageOf(found, query.limit);
   return {
     entries: page.items.map((e) => ({
