@@ -4,7 +4,7 @@ import type { Ctx } from '../context.ts';
 import type { SmsRoute } from '../../domain/segments.ts';
 import { inTransaction } from '../context.ts';
 import { unwrap } from '../../domain/errors.ts';
-import { parseWindowTime } from '../../domain/sending-window.ts';
+import { parseWindowTime, validateWindowSettings } from '../../domain/sending-window.ts';
 import { exec, iso, one } from '../../db/sql.ts';
 
 export interface PlatformSettings {
@@ -57,11 +57,11 @@ export async function setSmsRoute(ctx: Ctx, route: SmsRoute) {
   });
 }
 
-export const ZWindowTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM (00:00 to 23:59)');
+/** A window time as the domain reads it ('HH:MM', 00:00 to 23:59). */
+export const ZWindowTime = z.string().refine((s) => parseWindowTime(s).ok, 'a time of day written HH:MM, from 00:00 to 23:59');
 
 export async function setSendingWindow(ctx: Ctx, opens: string, closes: string) {
-  unwrap(parseWindowTime(opens));
-  unwrap(parseWindowTime(closes));
+  unwrap(validateWindowSettings({ opens, closes }));
   return inTransaction(ctx, async (tx) => {
     await exec(tx.em, 'update platform_settings set window_opens = ?, window_closes = ?, updated_at = ? where id', [opens, closes, tx.now]);
     return { settings: settingsView(await readSettings(tx)) };
