@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { z } from 'zod';
 import { createRestApp } from '../../rest-facade/app.ts';
-import { allRoutes } from '../../rest-facade/routes/index.ts';
 import { ok, route } from '../../rest-facade/route.ts';
 import { inTransaction } from '../../core/app/context.ts';
 import { exec } from '../../core/db/sql.ts';
