@@ -5,5 +5,6 @@ import { apiKeyRoutes } from './api-keys.ts';
 import { memberRoutes } from './members.ts';
 import { moneyRoutes } from './money.ts';
 import { platformRoutes } from './platform.ts';
+import { contactRoutes } from './contacts.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes];

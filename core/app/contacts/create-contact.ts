@@ -1,0 +1,60 @@
+// Create a contact: one per number, an optional consent record and groups of the organization.
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { DomainError, unwrap } from '../../domain/errors.ts';
+import { normalizeTanzanianMobile } from '../../domain/phone.ts';
+import { newId } from '../../db/ids.ts';
+import { exec, isUniqueViolation } from '../../db/sql.ts';
+import { requireOwnGroups } from '../groups/group-view.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { appendConsentEvent } from './consent-history.ts';
+import { ZConsentInput, ZContactName, canSeeNumbers, contactView, findContact } from './contact-view.ts';
+
+export const access: Access = { scopes: [], permission: 'contacts.write' };
+
+export const ZCreateContactBody = z.strictObject({
+  phone: z.string().max(40),
+  name: ZContactName.nullable().optional(),
+  consent: ZConsentInput.nullable().optional(),
+  group_ids: z
+    .array(z.uuid())
+    .max(500)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export type TCreateContactBody = z.infer<typeof ZCreateContactBody>;
+
+const contactExists = () => new DomainError('contact_exists', 'A contact with this number already exists.', { field: 'phone' });
+
+export async function createContact(ctx: Ctx, actor: TenantActor, body: TCreateContactBody) {
+  const phone = unwrap(normalizeTanzanianMobile(body.phone, 'phone'));
+  return inTransaction(ctx, async (tx) => {
+    await requireOwnGroups(tx, actor.organizationId, body.group_ids, 'group_ids');
+    const id = newId();
+    await exec(tx.em, 'insert into contacts (id, organization_id, phone, name, created_at, updated_at) values (?, ?, ?, ?, ?, ?)', [
+      id,
+      actor.organizationId,
+      phone,
+      body.name || null,
+      tx.now,
+      tx.now,
+    ]).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? contactExists() : err;
+    });
+    if (body.group_ids.length) {
+      await exec(
+        tx.em,
+        'insert into group_members (group_id, contact_id, organization_id, added_at) select g, ?, ?, ? from unnest(?::uuid[]) g',
+        [id, actor.organizationId, tx.now, `{${body.group_ids.join(',')}}`],
+      );
+    }
+    if (body.consent) {
+      await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone, contactId: id, action: 'consent_recorded', source: 'manual', note: body.consent.note });
+      await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'consent.recorded', targetType: 'contact', targetId: id, details: { note: body.consent.note } });
+    }
+    return { contact: contactView(await findContact(tx, actor.organizationId, id), canSeeNumbers(actor)) };
+  });
+}

@@ -1,0 +1,25 @@
+// Delete a contact: its memberships go; its consent history and any opt-out of the number stay.
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { maskPhone } from '../../domain/phone.ts';
+import { exec } from '../../db/sql.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { appendConsentEvent } from './consent-history.ts';
+import { findContact } from './contact-view.ts';
+
+export const access: Access = { scopes: [], permission: 'contacts.write' };
+
+export async function deleteContact(ctx: Ctx, actor: TenantActor, id: string) {
+  return inTransaction(ctx, async (tx) => {
+    const contact = await findContact(tx, actor.organizationId, id, true);
+    if (contact.consent_action === 'consent_recorded') {
+      // A deleted contact's consent ends with it: a contact added again later must be given consent anew.
+      await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone: contact.phone, contactId: id, action: 'consent_cleared', source: 'contact_deleted' });
+    }
+    await exec(tx.em, 'delete from contacts where id = ?', [id]);
+    await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'contact.deleted', targetType: 'contact', targetId: id, details: { phone: maskPhone(contact.phone) } });
+    return { id, deleted: true };
+  });
+}

@@ -1,0 +1,41 @@
+// Update a contact: the name (set, cleared, or left), consent recorded only when none exists, or withdrawn.
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { exec } from '../../db/sql.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { appendConsentEvent } from './consent-history.ts';
+import { ZConsentInput, ZContactName, canSeeNumbers, contactView, findContact } from './contact-view.ts';
+
+export const access: Access = { scopes: [], permission: 'contacts.write' };
+
+export const ZUpdateContactBody = z.strictObject({
+  name: ZContactName.nullable().optional(),
+  /** An object records consent when none exists (an existing record is kept); null withdraws it. */
+  consent: ZConsentInput.nullable().optional(),
+});
+export type TUpdateContactBody = z.infer<typeof ZUpdateContactBody>;
+
+export async function updateContact(ctx: Ctx, actor: TenantActor, id: string, body: TUpdateContactBody) {
+  return inTransaction(ctx, async (tx) => {
+    // Locking the contact serialises two updates, so two consents cannot both be "the first".
+    const contact = await findContact(tx, actor.organizationId, id, true);
+    const hasConsent = contact.consent_action === 'consent_recorded';
+    if (body.name !== undefined) {
+      await exec(tx.em, 'update contacts set name = ?, updated_at = ? where id = ?', [body.name || null, tx.now, id]);
+    }
+    const event = { organizationId: actor.organizationId, phone: contact.phone, contactId: id, source: 'manual' as const };
+    if (body.consent && !hasConsent) {
+      await appendConsentEvent(tx, actor, { ...event, action: 'consent_recorded', note: body.consent.note });
+      await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'consent.recorded', targetType: 'contact', targetId: id, details: { note: body.consent.note } });
+    }
+    if (body.consent === null && hasConsent) {
+      await appendConsentEvent(tx, actor, { ...event, action: 'consent_cleared' });
+      await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'consent.cleared', targetType: 'contact', targetId: id });
+    }
+    if (body.consent !== undefined) await exec(tx.em, 'update contacts set updated_at = ? where id = ?', [tx.now, id]);
+    return { contact: contactView(await findContact(tx, actor.organizationId, id), canSeeNumbers(actor)) };
+  });
+}

@@ -1,0 +1,19 @@
+// Delete a group: its memberships go (the contacts stay) and it leaves every campaign draft that used it.
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { exec } from '../../db/sql.ts';
+import { findGroup } from './group-view.ts';
+import { groupDeleted } from './group-deleted.ts';
+
+export const access: Access = { scopes: [], permission: 'contacts.write' };
+
+export async function deleteGroup(ctx: Ctx, actor: TenantActor, id: string) {
+  return inTransaction(ctx, async (tx) => {
+    await findGroup(tx, actor.organizationId, id, true);
+    await groupDeleted(tx, actor.organizationId, id);
+    await exec(tx.em, 'delete from groups where id = ?', [id]);
+    return { id, deleted: true };
+  });
+}

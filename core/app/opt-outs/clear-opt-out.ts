@@ -1,0 +1,54 @@
+// Clear an opt-out by id, with a reason and evidence: it is kept (never deleted) and cannot be cleared again.
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { actorRef } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { maskPhone } from '../../domain/phone.ts';
+import { exec, one } from '../../db/sql.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { appendConsentEvent } from '../contacts/consent-history.ts';
+import { canSeeNumbers } from '../contacts/contact-view.ts';
+import { findOptOut, optOutView } from './opt-out-view.ts';
+
+export const access: Access = { scopes: [], permission: 'opt_outs.write' };
+
+export const ZClearOptOutBody = z.strictObject({
+  reason: z.string().trim().min(3).max(500),
+  evidence: z.string().trim().min(3).max(500),
+});
+export type TClearOptOutBody = z.infer<typeof ZClearOptOutBody>;
+
+export async function clearOptOut(ctx: Ctx, actor: TenantActor, id: string, body: TClearOptOutBody) {
+  return inTransaction(ctx, async (tx) => {
+    const optOut = await findOptOut(tx, actor.organizationId, id, true);
+    if (optOut.cleared_at) throw new DomainError('already_cleared', 'This opt-out was already cleared; an opt-out is cleared once.');
+    const { actorType, actorId } = actorRef(actor);
+    await exec(
+      tx.em,
+      'update opt_outs set cleared_at = ?, clear_reason = ?, clear_evidence = ?, cleared_by_type = ?, cleared_by_id = ? where id = ?',
+      [tx.now, body.reason, body.evidence, actorType, actorId, id],
+    );
+    const contact = await one<{ id: string }>(tx.em, 'select id from contacts where organization_id = ? and phone = ?', [actor.organizationId, optOut.phone]);
+    await appendConsentEvent(tx, actor, {
+      organizationId: actor.organizationId,
+      phone: optOut.phone,
+      contactId: contact?.id ?? null,
+      optOutId: id,
+      action: 'opt_out_cleared',
+      source: 'manual',
+      note: body.reason,
+      evidence: body.evidence,
+    });
+    await recordAudit(tx, actor, {
+      organizationId: actor.organizationId,
+      action: 'opt_out.cleared',
+      targetType: 'opt_out',
+      targetId: id,
+      details: { phone: maskPhone(optOut.phone), reason: body.reason, evidence: body.evidence },
+    });
+    return { opt_out: optOutView(await findOptOut(tx, actor.organizationId, id), canSeeNumbers(actor)) };
+  });
+}

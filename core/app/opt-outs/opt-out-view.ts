@@ -1,0 +1,44 @@
+// Opt-out rows and their public shape (the number masked without contacts.read).
+import type { Ctx } from '../context.ts';
+import { maskPhone } from '../../domain/phone.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { UUID_RE } from '../../db/ids.ts';
+import { iso, one } from '../../db/sql.ts';
+
+export interface OptOutRow {
+  id: string;
+  organization_id: string;
+  phone: string;
+  source: string;
+  reason: string | null;
+  created_at: Date;
+  cleared_at: Date | null;
+  clear_reason: string | null;
+  clear_evidence: string | null;
+}
+
+export async function findOptOut(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<OptOutRow> {
+  const row = UUID_RE.test(id)
+    ? await one<OptOutRow>(ctx.em, `select * from opt_outs where id = ? and organization_id = ?${lock ? ' for update' : ''}`, [id, organizationId])
+    : undefined;
+  if (!row) throw new DomainError('not_found', `No opt-out has the id ${id}.`);
+  return row;
+}
+
+export async function activeOptOut(ctx: Ctx, organizationId: string, phone: string): Promise<OptOutRow | undefined> {
+  return one<OptOutRow>(ctx.em, 'select * from opt_outs where organization_id = ? and phone = ? and cleared_at is null', [organizationId, phone]);
+}
+
+export function optOutView(row: OptOutRow, fullNumbers: boolean) {
+  return {
+    id: row.id,
+    phone: fullNumbers ? row.phone : maskPhone(row.phone),
+    source: row.source,
+    reason: row.reason,
+    active: row.cleared_at === null,
+    created_at: iso(row.created_at),
+    cleared_at: iso(row.cleared_at),
+    clear_reason: row.clear_reason,
+    clear_evidence: row.clear_evidence,
+  };
+}
