@@ -66,11 +66,14 @@ function operation(r: AnyRoute) {
     ...(isPublic ? { security: [], 'x-svc-public': true } : {}),
     parameters: [...parameters(r.params as z.ZodType | undefined, 'path'), ...parameters(r.query as z.ZodType | undefined, 'query'), ...headers],
     ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body as z.ZodType) } } } } : {}),
+    ...(r.rawBody ? { requestBody: { required: true, content: { [r.rawBody]: { schema: { type: 'string' } } } } } : {}),
     responses: {
-      [String(r.status ?? 200)]: {
-        description: 'Success envelope',
-        content: { 'application/json': { schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: { type: 'object' } } } } },
-      },
+      [String(r.status ?? 200)]: r.produces
+        ? { description: 'The file', content: { [r.produces]: { schema: { type: 'string' } } } }
+        : {
+            description: 'Success envelope',
+            content: { 'application/json': { schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: { type: 'object' } } } } },
+          },
       default: { description: 'Failure envelope', content: { 'application/json': { schema: errorEnvelope } } },
     },
   };

@@ -96,16 +96,17 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       const body = parseBody(route, req);
       const run = async (c: Ctx) => {
         const result = await route.handler({ ctx: c, actor: actor as never, params, query, body, req, res });
+        if ('written' in result) return null;
         return { status: result.status ?? route.status ?? 200, body: JSON.stringify({ success: true, data: result.data }) };
       };
-      if (key === null || actor === null) {
+      if (key === null || actor === null || route.rawBody || route.produces) {
         const out = await run(ctx);
-        send(res, out.status, out.body, false);
+        if (out) send(res, out.status, out.body, false);
         return;
       }
       const mode = actor.kind === 'key' ? actor.mode : 'session';
       const fingerprint = fingerprintOf({ route: `${route.method} ${route.path}`, mode, params: req.params, query: req.query, body: req.body ?? null });
-      const out = await withIdempotency(ctx, { organizationId: actor.organizationId, operation: route.operationId, key, fingerprint }, run);
+      const out = await withIdempotency(ctx, { organizationId: actor.organizationId, operation: route.operationId, key, fingerprint }, async (c) => (await run(c))!);
       send(res, out.status, out.body, out.replay);
     } catch (err) {
       next(err);

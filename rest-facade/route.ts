@@ -17,10 +17,10 @@ export interface HandlerInput<P, Q, B, A> {
   res: Response;
 }
 
-export interface HandlerResult {
-  status?: number;
-  data: object;
-}
+export type HandlerResult =
+  | { status?: number; data: object }
+  /** The handler wrote the response itself (a stream of another type than JSON). */
+  | { written: true };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -41,6 +41,10 @@ export interface RouteSpec<P, Q, B, Pub extends boolean> {
   status?: number;
   /** Operation that never changes state although its method is POST (no CSRF check). */
   csrfExempt?: boolean;
+  /** The request body is this media type, streamed to the handler (not JSON). */
+  rawBody?: 'text/csv';
+  /** The success response is this media type instead of the JSON envelope. */
+  produces?: 'text/csv';
   handler: (
     input: HandlerInput<Infer<P>, Infer<Q>, Infer<B>, Pub extends true ? Actor | null : Exclude<Actor, { kind: 'operator' }>>,
   ) => Promise<HandlerResult>;

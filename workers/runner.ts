@@ -3,12 +3,14 @@ import { run, type Runner, type TaskList } from 'graphile-worker';
 import type { Deps } from '../core/app/context.ts';
 import { quietLogger } from '../core/db/migrate.ts';
 import { tickTask } from './tasks/tick.ts';
+import { processContactImportTask } from './tasks/process_contact_import.ts';
 
 export const CRONTAB = '* * * * * tick ?max=1';
 
 export function taskList(deps: Deps): TaskList {
   return {
     tick: tickTask(deps),
+    process_contact_import: processContactImportTask(deps),
   };
 }
 

@@ -6,5 +6,6 @@ import { memberRoutes } from './members.ts';
 import { moneyRoutes } from './money.ts';
 import { platformRoutes } from './platform.ts';
 import { contactRoutes } from './contacts.ts';
+import { importRoutes } from './imports.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes];

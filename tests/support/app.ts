@@ -104,3 +104,11 @@ export async function signInAs(env: TestEnv, member: { email: string; password: 
 export function bearer(secret: string) {
   return { Authorization: `Bearer ${secret}` };
 }
+
+/** Runs every queued background job of this file's database to completion (graphile-worker's runOnce). */
+export async function drainJobs(env: TestEnv): Promise<void> {
+  const { runOnce } = await import('graphile-worker');
+  const { taskList } = await import('../../workers/runner.ts');
+  const { quietLogger } = await import('../../core/db/migrate.ts');
+  await runOnce({ connectionString: await testDatabaseUrl(), taskList: taskList(env.deps), logger: quietLogger });
+}

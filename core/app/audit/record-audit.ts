@@ -13,8 +13,11 @@ export interface AuditInput {
   details?: Record<string, unknown>;
 }
 
-export async function recordAudit(ctx: Ctx, actor: Actor, input: AuditInput): Promise<void> {
-  const { actorType, actorId } = actorRef(actor);
+export type ActorRef = ReturnType<typeof actorRef> | { actorType: 'system'; actorId: null };
+
+/** `who` is the caller, or the member on whose behalf a background job acts. */
+export async function recordAudit(ctx: Ctx, who: Actor | ActorRef, input: AuditInput): Promise<void> {
+  const { actorType, actorId } = 'kind' in who ? actorRef(who) : who;
   await exec(
     ctx.em,
     `insert into audit_events (id, organization_id, actor_type, actor_id, action, target_type, target_id, details, created_at)

@@ -1,0 +1,97 @@
+// One chunk of an import applied to the address book in set-based SQL (hot path: thousands of rows a statement).
+import type { Ctx } from '../context.ts';
+import type { RowOutcome } from '../../domain/import-rows.ts';
+import { newId } from '../../db/ids.ts';
+import { exec, pgArray, rows } from '../../db/sql.ts';
+import type { ImportCounts, ImportRow } from './import-view.ts';
+
+export interface Mapping {
+  phone_column: string;
+  name_column: string | null;
+  phone_index: number;
+  name_index: number | null;
+  requested_by: string | null;
+}
+
+export interface Classified {
+  rowNo: number;
+  outcome: RowOutcome;
+}
+
+interface Imported {
+  id: string;
+  phone: string;
+  opted_out: boolean;
+  has_consent: boolean;
+}
+
+export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chunk: Classified[], counts: ImportCounts): Promise<void> {
+  const org = row.organization_id;
+  const valid = chunk.flatMap((c) => (c.outcome.kind === 'valid' ? [{ id: newId(), phone: c.outcome.phone, name: c.outcome.name }] : []));
+  const marked: { row_no: number; outcome: 'invalid' | 'duplicate'; reason: string | null }[] = [];
+  for (const { rowNo, outcome } of chunk) {
+    if (outcome.kind === 'invalid') marked.push({ row_no: rowNo, outcome: 'invalid', reason: outcome.reason });
+    if (outcome.kind === 'duplicate') marked.push({ row_no: rowNo, outcome: 'duplicate', reason: null });
+  }
+  counts.processed += chunk.length;
+  counts.invalid += marked.filter((m) => m.outcome === 'invalid').length;
+  counts.duplicate += marked.filter((m) => m.outcome === 'duplicate').length;
+  if (marked.length) {
+    await exec(
+      tx.em,
+      `update contact_import_rows r set outcome = x.outcome, reason = x.reason
+       from jsonb_to_recordset(?::jsonb) as x(row_no int, outcome text, reason text)
+       where r.import_id = ? and r.row_no = x.row_no`,
+      [JSON.stringify(marked), row.id],
+    );
+  }
+  if (valid.length === 0) return;
+  const created = await rows(
+    tx.em,
+    `insert into contacts (id, organization_id, phone, name, created_at, updated_at)
+     select x.id, ?, x.phone, x.name, ?, ? from jsonb_to_recordset(?::jsonb) as x(id uuid, phone text, name text)
+     on conflict (organization_id, phone) do nothing returning 1`,
+    [org, tx.now, tx.now, JSON.stringify(valid)],
+  );
+  counts.created += created.length;
+  counts.existing += valid.length - created.length;
+  // Existing contacts keep their name; one without a name gets the file's.
+  await exec(
+    tx.em,
+    `update contacts c set name = x.name, updated_at = ?
+     from jsonb_to_recordset(?::jsonb) as x(phone text, name text)
+     where c.organization_id = ? and c.phone = x.phone and c.name is null and x.name is not null`,
+    [tx.now, JSON.stringify(valid.filter((v) => v.name !== null)), org],
+  );
+  const imported = await rows<Imported>(
+    tx.em,
+    `select c.id, c.phone,
+       exists (select 1 from opt_outs o where o.organization_id = c.organization_id and o.phone = c.phone and o.cleared_at is null) as opted_out,
+       coalesce((select r.action = 'consent_recorded' from consent_records r
+                 where r.contact_id = c.id and r.action in ('consent_recorded', 'consent_cleared') order by r.id desc limit 1), false) as has_consent
+     from contacts c where c.organization_id = ? and c.phone = any(?::text[])`,
+    [org, pgArray(valid.map((v) => v.phone))],
+  );
+  if (row.group_id) {
+    await exec(
+      tx.em,
+      `insert into group_members (group_id, contact_id, organization_id, added_at)
+       select ?, x, ?, ? from unnest(?::uuid[]) x on conflict do nothing`,
+      [row.group_id, org, tx.now, pgArray(imported.map((c) => c.id))],
+    );
+  }
+  counts.opted_out += imported.filter((c) => c.opted_out).length;
+  const note = (row.consent as { note?: string } | null)?.note;
+  if (!note) return;
+  // The file's consent applies to people without a consent record who have not opted out.
+  const consenting = imported.filter((c) => !c.opted_out && !c.has_consent).map((c) => ({ id: newId(), contact_id: c.id, phone: c.phone }));
+  counts.consent_recorded += consenting.length;
+  if (consenting.length === 0) return;
+  await exec(
+    tx.em,
+    `insert into consent_records (id, organization_id, phone, contact_id, import_id, action, source, note, actor_type, actor_id, created_at)
+     select x.id, ?, x.phone, x.contact_id, ?, 'consent_recorded', 'import', ?, ?, ?, ?
+     from jsonb_to_recordset(?::jsonb) as x(id uuid, contact_id uuid, phone text)`,
+    [org, row.id, note, mapping.requested_by ? 'member' : 'system', mapping.requested_by, tx.now, JSON.stringify(consenting)],
+  );
+}
