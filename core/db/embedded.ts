@@ -66,7 +66,7 @@ export function newCluster(dir: string, port: number, password: string, persiste
     persistent,
     // PostgreSQL refuses to run as root; CI runs as root.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'shared_buffers=256MB', '-c', 'max_wal_size=4GB', '-c', 'checkpoint_timeout=30min'],
     onLog: () => {},
     onError: () => {},
   });

@@ -10,25 +10,26 @@ export type RowOutcome =
   | { kind: 'duplicate'; phone: string }
   | { kind: 'invalid'; reason: string };
 
-export interface RowShape {
-  columns: number;
-  phoneIndex: number;
-  nameIndex: number | null;
+/** The parts of a staged row that processing reads: how many values it has, its phone and name cells. */
+export interface StagedRow {
+  values: number;
+  phone: string | null;
+  name: string | null;
 }
 
 /**
- * Classifies a row; `seen` holds the numbers already met in this file and is updated.
- * A name longer than a contact name may be is cut to fit rather than losing the number.
+ * Classifies a row of a file with `columns` header cells; `seen` holds the numbers already met in
+ * this file and is updated. A name longer than a contact name may be is cut rather than losing the number.
  */
-export function classifyImportRow(cells: readonly string[], shape: RowShape, seen: Set<string>): RowOutcome {
-  if (cells.length !== shape.columns) {
-    return { kind: 'invalid', reason: `wrong number of values: expected ${shape.columns}, got ${cells.length}` };
+export function classifyImportRow(row: StagedRow, columns: number, seen: Set<string>): RowOutcome {
+  if (row.values !== columns) {
+    return { kind: 'invalid', reason: `wrong number of values: expected ${columns}, got ${row.values}` };
   }
-  const normalized = normalizeTanzanianMobile((cells[shape.phoneIndex] ?? '').trim(), 'phone');
+  const normalized = normalizeTanzanianMobile((row.phone ?? '').trim(), 'phone');
   if (!normalized.ok) return { kind: 'invalid', reason: normalized.error.message };
   const phone = normalized.value;
   if (seen.has(phone)) return { kind: 'duplicate', phone };
   seen.add(phone);
-  const rawName = shape.nameIndex === null ? '' : (cells[shape.nameIndex] ?? '').trim();
+  const rawName = (row.name ?? '').trim();
   return { kind: 'valid', phone, name: rawName === '' ? null : [...rawName].slice(0, MAX_NAME).join('') };
 }

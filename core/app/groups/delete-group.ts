@@ -13,6 +13,7 @@ export async function deleteGroup(ctx: Ctx, actor: TenantActor, id: string) {
   return inTransaction(ctx, async (tx) => {
     await findGroup(tx, actor.organizationId, id, true);
     await groupDeleted(tx, actor.organizationId, id);
+    await exec(tx.em, 'delete from group_members where group_id = ?', [id]);
     await exec(tx.em, 'delete from groups where id = ?', [id]);
     return { id, deleted: true };
   });

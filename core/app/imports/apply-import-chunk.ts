@@ -21,8 +21,34 @@ export interface Classified {
 interface Imported {
   id: string;
   phone: string;
-  opted_out: boolean;
   has_consent: boolean;
+}
+
+/** Contacts the file named that already existed: their ids and consent; one without a name gets the file's. */
+async function existingContacts(tx: Ctx, org: string, existing: { phone: string; name: string | null }[]): Promise<Imported[]> {
+  await exec(
+    tx.em,
+    `update contacts c set name = x.name, updated_at = ?
+     from jsonb_to_recordset(?::jsonb) as x(phone text, name text)
+     where c.organization_id = ? and c.phone = x.phone and c.name is null and x.name is not null`,
+    [tx.now, JSON.stringify(existing.filter((v) => v.name !== null)), org],
+  );
+  return rows<Imported>(
+    tx.em,
+    `select c.id, c.phone,
+       coalesce((select r.action = 'consent_recorded' from consent_records r
+                 where r.contact_id = c.id and r.action in ('consent_recorded', 'consent_cleared') order by r.id desc limit 1), false) as has_consent
+     from contacts c where c.organization_id = ? and c.phone = any(?::text[])`,
+    [org, pgArray(existing.map((v) => v.phone))],
+  );
+}
+
+async function activeOptOuts(tx: Ctx, org: string, phones: string[]): Promise<Set<string>> {
+  const found = await rows<{ phone: string }>(tx.em, 'select phone from opt_outs where organization_id = ? and cleared_at is null and phone = any(?::text[])', [
+    org,
+    pgArray(phones),
+  ]);
+  return new Set(found.map((o) => o.phone));
 }
 
 export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chunk: Classified[], counts: ImportCounts): Promise<void> {
@@ -46,32 +72,20 @@ export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chun
     );
   }
   if (valid.length === 0) return;
-  const created = await rows(
+  const created = await rows<{ id: string; phone: string }>(
     tx.em,
     `insert into contacts (id, organization_id, phone, name, created_at, updated_at)
      select x.id, ?, x.phone, x.name, ?, ? from jsonb_to_recordset(?::jsonb) as x(id uuid, phone text, name text)
-     on conflict (organization_id, phone) do nothing returning 1`,
+     on conflict (organization_id, phone) do nothing returning id, phone`,
     [org, tx.now, tx.now, JSON.stringify(valid)],
   );
   counts.created += created.length;
-  counts.existing += valid.length - created.length;
-  // Existing contacts keep their name; one without a name gets the file's.
-  await exec(
-    tx.em,
-    `update contacts c set name = x.name, updated_at = ?
-     from jsonb_to_recordset(?::jsonb) as x(phone text, name text)
-     where c.organization_id = ? and c.phone = x.phone and c.name is null and x.name is not null`,
-    [tx.now, JSON.stringify(valid.filter((v) => v.name !== null)), org],
-  );
-  const imported = await rows<Imported>(
-    tx.em,
-    `select c.id, c.phone,
-       exists (select 1 from opt_outs o where o.organization_id = c.organization_id and o.phone = c.phone and o.cleared_at is null) as opted_out,
-       coalesce((select r.action = 'consent_recorded' from consent_records r
-                 where r.contact_id = c.id and r.action in ('consent_recorded', 'consent_cleared') order by r.id desc limit 1), false) as has_consent
-     from contacts c where c.organization_id = ? and c.phone = any(?::text[])`,
-    [org, pgArray(valid.map((v) => v.phone))],
-  );
+  const createdPhones = new Set(created.map((c) => c.phone));
+  const existing = valid.filter((v) => !createdPhones.has(v.phone));
+  counts.existing += existing.length;
+  const imported: Imported[] = created.map((c) => ({ ...c, has_consent: false }));
+  if (existing.length) imported.push(...(await existingContacts(tx, org, existing)));
+  const optedOut = await activeOptOuts(tx, org, valid.map((v) => v.phone));
   if (row.group_id) {
     await exec(
       tx.em,
@@ -80,11 +94,11 @@ export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chun
       [row.group_id, org, tx.now, pgArray(imported.map((c) => c.id))],
     );
   }
-  counts.opted_out += imported.filter((c) => c.opted_out).length;
+  counts.opted_out += optedOut.size;
   const note = (row.consent as { note?: string } | null)?.note;
   if (!note) return;
   // The file's consent applies to people without a consent record who have not opted out.
-  const consenting = imported.filter((c) => !c.opted_out && !c.has_consent).map((c) => ({ id: newId(), contact_id: c.id, phone: c.phone }));
+  const consenting = imported.filter((c) => !optedOut.has(c.phone) && !c.has_consent).map((c) => ({ id: newId(), contact_id: c.id, phone: c.phone }));
   counts.consent_recorded += consenting.length;
   if (consenting.length === 0) return;
   await exec(

@@ -2,7 +2,7 @@
 import type { Ctx, Deps } from '../context.ts';
 import { inTransaction, newCtx } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { MAX_PHONE_CELL, classifyImportRow, type RowShape } from '../../domain/import-rows.ts';
+import { MAX_PHONE_CELL, classifyImportRow, type StagedRow } from '../../domain/import-rows.ts';
 import { exec, one, rows } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ImportCounts, ImportRow } from './import-view.ts';
@@ -27,20 +27,22 @@ async function saveCounts(ctx: Ctx, importId: string, counts: ImportCounts): Pro
  */
 async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
   const mapping = row.mapping as unknown as Mapping;
-  const shape: RowShape = { columns: row.columns?.length ?? 0, phoneIndex: mapping.phone_index, nameIndex: mapping.name_index };
+  const columns = row.columns?.length ?? 0;
   const counts = zeroCounts();
   const progress: Ctx = { ...ctx, em: ctx.deps.orm.em.fork() };
   await inTransaction(ctx, async (tx) => {
     const seen = new Set<string>();
     for (let after = 0; ; ) {
-      const chunk = await rows<{ row_no: number; cells: string[] }>(
+      // Only the cells processing needs leave the database (array subscripts are 1-based).
+      const chunk = await rows<StagedRow & { row_no: number }>(
         tx.em,
-        'select row_no, cells from contact_import_rows where import_id = ? and row_no > ? order by row_no limit ?',
-        [row.id, after, CHUNK_ROWS],
+        `select row_no, cardinality(cells) as values, cells[?] as phone, cells[?] as name
+         from contact_import_rows where import_id = ? and row_no > ? order by row_no limit ?`,
+        [mapping.phone_index + 1, mapping.name_index === null ? 0 : mapping.name_index + 1, row.id, after, CHUNK_ROWS],
       );
       if (chunk.length === 0) break;
       after = chunk[chunk.length - 1]!.row_no;
-      const classified = chunk.map((r) => ({ rowNo: r.row_no, outcome: classifyImportRow(r.cells, shape, seen) }));
+      const classified = chunk.map((r) => ({ rowNo: r.row_no, outcome: classifyImportRow(r, columns, seen) }));
       await applyChunk(tx, row, mapping, classified, counts);
       await saveCounts(progress, row.id, counts);
     }

@@ -90,6 +90,8 @@ async function receive(ctx: Ctx, importId: string, keptRows: number, body: Async
   let rows = 0;
   let bytes = 0;
   let counted = false;
+  // One batch is written while the next is read and parsed: the database and the parser overlap.
+  let writing: Promise<void> = Promise.resolve();
   const reader = createCsvReader({
     onHeader: () => {},
     onRow: ({ line, cells }) => {
@@ -111,20 +113,29 @@ async function receive(ctx: Ctx, importId: string, keptRows: number, body: Async
       const full = batch;
       batch = [];
       batchChars = 0;
-      await stage(ctx, importId, full);
+      await writing;
+      writing = stage(ctx, importId, full);
+      // A failed write must not go unobserved while the next batch is read.
+      writing.catch(() => {});
     }
   };
-  for await (const chunk of body) {
-    bytes += chunk.length;
-    if (bytes > MAX_IMPORT_BYTES) throw tooLarge(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB.`);
-    unwrap(reader.push(unwrap(decoder.decode(chunk))));
+  try {
+    for await (const chunk of body) {
+      bytes += chunk.length;
+      if (bytes > MAX_IMPORT_BYTES) throw tooLarge(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB.`);
+      unwrap(reader.push(unwrap(decoder.decode(chunk))));
+      await afterText();
+    }
+    unwrap(reader.push(unwrap(decoder.end())));
+    const summary = unwrap(reader.end());
     await afterText();
+    await writing;
+    await stage(ctx, importId, batch);
+    return { ...summary, bytes };
+  } finally {
+    // Never leave a write running behind a failure: the caller deletes the rows next.
+    await writing.catch(() => {});
   }
-  unwrap(reader.push(unwrap(decoder.end())));
-  const summary = unwrap(reader.end());
-  await afterText();
-  await stage(ctx, importId, batch);
-  return { ...summary, bytes };
 }
 
 async function failImport(ctx: Ctx, importId: string, err: unknown): Promise<void> {
