@@ -1,8 +1,11 @@
 // Keyset paging shared by every list: before (the last id seen), limit 1 to 100 (default 50).
 import { z } from 'zod';
 
+/** A uuid in the form the database returns it (lower case), whatever case the caller wrote. */
+export const ZId = z.uuid().transform((id) => id.toLowerCase());
+
 export const ZPage = z.strictObject({
-  before: z.uuid({ message: 'before must be the next_before of the previous page (a uuid)' }).optional(),
+  before: z.uuid({ message: 'before must be the next_before of the previous page (a uuid)' }).transform((id) => id.toLowerCase()).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

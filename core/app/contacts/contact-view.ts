@@ -41,8 +41,13 @@ export const CONTACT_SELECT = `
     order by r.id desc limit 1
   ) cr on true`;
 
+/**
+ * With lock, the contact row is locked by a statement of its own first: the read that follows then
+ * starts after any change that held the lock, and sees its consent records too.
+ */
 export async function findContact(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<ContactRow> {
-  const sql = `${CONTACT_SELECT} where c.id = ? and c.organization_id = ?${lock ? ' for update of c' : ''}`;
+  if (lock && UUID_RE.test(id)) await rows(ctx.em, 'select 1 from contacts where id = ? and organization_id = ? for update', [id, organizationId]);
+  const sql = `${CONTACT_SELECT} where c.id = ? and c.organization_id = ?`;
   const found = UUID_RE.test(id) ? await rows<ContactRow>(ctx.em, sql, [id, organizationId]) : [];
   const row = found[0];
   if (!row) throw new DomainError('not_found', `No contact has the id ${id}.`);

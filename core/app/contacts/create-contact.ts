@@ -9,6 +9,7 @@ import { normalizeTanzanianMobile } from '../../domain/phone.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, isUniqueViolation } from '../../db/sql.ts';
 import { requireOwnGroups } from '../groups/group-view.ts';
+import { ZId } from '../paging.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from './consent-history.ts';
 import { ZConsentInput, ZContactName, canSeeNumbers, contactView, findContact } from './contact-view.ts';
@@ -19,11 +20,7 @@ export const ZCreateContactBody = z.strictObject({
   phone: z.string().max(40),
   name: ZContactName.nullable().optional(),
   consent: ZConsentInput.nullable().optional(),
-  group_ids: z
-    .array(z.uuid())
-    .max(500)
-    .default([])
-    .transform((ids) => [...new Set(ids)]),
+  group_ids: z.array(ZId).max(500).default([]),
 });
 export type TCreateContactBody = z.infer<typeof ZCreateContactBody>;
 
@@ -32,7 +29,9 @@ const contactExists = () => new DomainError('contact_exists', 'A contact with th
 export async function createContact(ctx: Ctx, actor: TenantActor, body: TCreateContactBody) {
   const phone = unwrap(normalizeTanzanianMobile(body.phone, 'phone'));
   return inTransaction(ctx, async (tx) => {
+    // Checked as sent, so that a refusal names the position in the request; repeats count once.
     await requireOwnGroups(tx, actor.organizationId, body.group_ids, 'group_ids');
+    const groupIds = [...new Set(body.group_ids)];
     const id = newId();
     await exec(tx.em, 'insert into contacts (id, organization_id, phone, name, created_at, updated_at) values (?, ?, ?, ?, ?, ?)', [
       id,
@@ -44,11 +43,11 @@ export async function createContact(ctx: Ctx, actor: TenantActor, body: TCreateC
     ]).catch((err: unknown) => {
       throw isUniqueViolation(err) ? contactExists() : err;
     });
-    if (body.group_ids.length) {
+    if (groupIds.length) {
       await exec(
         tx.em,
         'insert into group_members (group_id, contact_id, organization_id, added_at) select g, ?, ?, ? from unnest(?::uuid[]) g',
-        [id, actor.organizationId, tx.now, `{${body.group_ids.join(',')}}`],
+        [id, actor.organizationId, tx.now, `{${groupIds.join(',')}}`],
       );
     }
     if (body.consent) {

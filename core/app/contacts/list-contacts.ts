@@ -6,7 +6,7 @@ import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { MAX_SEARCH_LENGTH, phoneSearchPrefix } from '../../domain/phone.ts';
 import { rows } from '../../db/sql.ts';
-import { ZPage, pageOf } from '../paging.ts';
+import { ZId, ZPage, pageOf } from '../paging.ts';
 import type { ContactRow } from './contact-view.ts';
 import { CONTACT_SELECT, canSeeNumbers, contactView } from './contact-view.ts';
 
@@ -14,7 +14,7 @@ export const access: Access = { scopes: [], permission: null };
 
 export const ZListContactsQuery = ZPage.extend({
   search: z.string().max(MAX_SEARCH_LENGTH).optional(),
-  group_id: z.uuid().optional(),
+  group_id: ZId.optional(),
 });
 export type TListContactsQuery = z.infer<typeof ZListContactsQuery>;
 
@@ -44,7 +44,13 @@ export async function listContacts(ctx: Ctx, actor: TenantActor, query: TListCon
     conditions.push('c.phone like ?');
     params.push(`${prefix}%`);
   }
-  if (query.group_id) {
+  if (query.group_id && !prefix) {
+    // Walk the group's members newest first (its primary key), so a small group in a big book stays fast.
+    conditions.push(`c.id = any(array(
+      select gm.contact_id from group_members gm where gm.group_id = ? and (?::uuid is null or gm.contact_id < ?::uuid)
+      order by gm.contact_id desc limit ?))`);
+    params.push(query.group_id, query.before ?? null, query.before ?? null, query.limit + 1);
+  } else if (query.group_id) {
     conditions.push('exists (select 1 from group_members gm where gm.group_id = ? and gm.contact_id = c.id)');
     params.push(query.group_id);
   }

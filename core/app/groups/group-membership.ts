@@ -7,15 +7,12 @@ import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { exec, rows } from '../../db/sql.ts';
 import { findGroup } from './group-view.ts';
+import { ZId } from '../paging.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
 
 export const ZMembersBody = z.strictObject({
-  contact_ids: z
-    .array(z.uuid())
-    .min(1)
-    .max(500)
-    .transform((ids) => [...new Set(ids)]),
+  contact_ids: z.array(ZId).min(1).max(500),
 });
 export type TMembersBody = z.infer<typeof ZMembersBody>;
 
@@ -28,7 +25,8 @@ async function requireOwnContacts(tx: Ctx, organizationId: string, ids: readonly
   }
 }
 
-const asArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+/** Repeated ids count once (checked before this, as sent, so refusals name request positions). */
+const asArray = (ids: readonly string[]) => `{${[...new Set(ids)].join(',')}}`;
 
 export async function addGroupMembers(ctx: Ctx, actor: TenantActor, groupId: string, body: TMembersBody) {
   return inTransaction(ctx, async (tx) => {

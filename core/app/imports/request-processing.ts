@@ -11,6 +11,7 @@ import { ZGroupName, findGroup } from '../groups/group-view.ts';
 import { insertGroup } from '../groups/save-group.ts';
 import { ZConsentInput } from '../contacts/contact-view.ts';
 import { findImport, importView } from './import-view.ts';
+import { ZId } from '../paging.ts';
 
 export const access: Access = { scopes: [], permission: 'imports.write' };
 
@@ -18,7 +19,7 @@ export const ZProcessImportBody = z
   .strictObject({
     phone_column: z.string().min(1).max(500),
     name_column: z.string().min(1).max(500).nullable().optional(),
-    group_id: z.uuid().nullable().optional(),
+    group_id: ZId.nullable().optional(),
     group_name: ZGroupName.nullable().optional(),
     consent: ZConsentInput.nullable().optional(),
   })
