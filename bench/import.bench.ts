@@ -10,7 +10,7 @@ function* csvLines(): Generator<string> {
   yield 'name,phone,email,city,notes\n';
   for (let i = 0; i < ROWS; i++) {
     const national = String(754_000_000 + i * 3);
-    const note = `customer since 20${10 + (i % 15)}; prefers Swahili; loyalty tier ${i % 5}`.padEnd(48, '.');
+    const note = `customer since 20${10 + (i % 15)}; prefers Swahili; loyalty tier ${i % 5}`.padEnd(66, '.');
     yield `Mteja ${i},0${national},mteja${i}@example.co.tz,${i % 2 ? 'Dar es Salaam' : 'Arusha'},${note}\n`;
   }
 }

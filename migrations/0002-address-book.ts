@@ -8,7 +8,7 @@ const statements = [
     id uuid primary key,
     organization_id uuid not null,
     -- Byte order ("C") lets the unique index serve prefix searches (phone like '+255754%') too.
-    phone text collate "C" not null check (phone ~ '^\\+255[0-9]{9}$'),
+    phone text collate "C" not null,
     name text check (length(name) between 1 and 100),
     created_at timestamptz not null,
     updated_at timestamptz not null,
@@ -86,7 +86,7 @@ const statements = [
   `create table opt_outs (
     id uuid primary key,
     organization_id uuid not null references organizations(id),
-    phone text not null check (phone ~ '^\\+255[0-9]{9}$'),
+    phone text collate "C" not null,
     source text not null check (source in ('manual')),
     reason text check (length(reason) <= 500),
     created_by_type text not null,
@@ -138,7 +138,9 @@ const statements = [
   `create unique index contact_imports_one_active on contact_imports (organization_id)
     where state in ('uploading', 'queued', 'processing')`,
 
-  `create table contact_import_rows (
+  // Unlogged: staging rows are written and rewritten in bulk without WAL. A database crash empties
+  // the table; processing then refuses an import whose rows are gone, and a report shows fewer rows.
+  `create unlogged table contact_import_rows (
     -- Deleted explicitly with their import's retention; no per-row lock on the import.
     import_id uuid not null,
     row_no integer not null,
@@ -149,6 +151,8 @@ const statements = [
     reason text,
     primary key (import_id, row_no)
   )`,
+  // Finds the rows of processed imports whose cells the retention task must still clear.
+  `create index contact_import_rows_cells on contact_import_rows (import_id) where cells is not null`,
 ];
 
 export class Migration0002AddressBook extends Migration {

@@ -1,5 +1,5 @@
 // Tanzanian mobile numbers: normalizing typed numbers to E.164, masking them, and search prefixes.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { PhoneNumber } from 'libphonenumber-js/max';
 import { fail, ok, type Result } from './errors.ts';
 
 const COUNTRY_CODE = '255';
@@ -43,8 +43,10 @@ export function normalizeTanzanianMobile(input: string, field = 'phone'): Result
   if (part.national.length !== NATIONAL_DIGITS) {
     return refuse(`must have ${NATIONAL_DIGITS} digits after the country code or leading 0 (got ${part.national.length})`);
   }
-  const parsed = parsePhoneNumberFromString(`+${COUNTRY_CODE}${part.national}`);
-  if (parsed === undefined || parsed.country !== 'TZ' || !parsed.isValid()) {
+  // The digits are already split from the country code, so the number is built directly rather than
+  // parsed from text: half the work, which counts when an import checks 200,000 numbers.
+  const parsed = new PhoneNumber(`+${COUNTRY_CODE}${part.national}`);
+  if (!parsed.isValid()) {
     return refuse('is not a valid Tanzanian phone number');
   }
   // Only MOBILE: fixed lines and VOIP ranges cannot receive SMS from a provider route.

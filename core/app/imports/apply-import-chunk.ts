@@ -18,6 +18,16 @@ export interface Classified {
   outcome: RowOutcome;
 }
 
+/** A chunk made ready off the transaction's critical path: ids minted, JSON built, opt-outs read. */
+export interface PreparedChunk {
+  size: number;
+  lastRowNo: number;
+  valid: { id: string; phone: string; name: string | null }[];
+  validJson: string;
+  marked: { row_no: number; outcome: 'invalid' | 'duplicate'; reason: string | null }[];
+  optedOut: Set<string>;
+}
+
 interface Imported {
   id: string;
   phone: string;
@@ -43,23 +53,30 @@ async function existingContacts(tx: Ctx, org: string, existing: { phone: string;
   );
 }
 
-async function activeOptOuts(tx: Ctx, org: string, phones: string[]): Promise<Set<string>> {
-  const found = await rows<{ phone: string }>(tx.em, 'select phone from opt_outs where organization_id = ? and cleared_at is null and phone = any(?::text[])', [
+async function activeOptOuts(ctx: Ctx, org: string, phones: string[]): Promise<Set<string>> {
+  const found = await rows<{ phone: string }>(ctx.em, 'select phone from opt_outs where organization_id = ? and cleared_at is null and phone = any(?::text[])', [
     org,
     pgArray(phones),
   ]);
   return new Set(found.map((o) => o.phone));
 }
 
-export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chunk: Classified[], counts: ImportCounts): Promise<void> {
-  const org = row.organization_id;
+/** Runs on the reading connection: opt-outs are committed data, so reading them there changes nothing. */
+export async function prepareChunk(side: Ctx, org: string, chunk: Classified[]): Promise<PreparedChunk> {
   const valid = chunk.flatMap((c) => (c.outcome.kind === 'valid' ? [{ id: newId(), phone: c.outcome.phone, name: c.outcome.name }] : []));
-  const marked: { row_no: number; outcome: 'invalid' | 'duplicate'; reason: string | null }[] = [];
+  const marked: PreparedChunk['marked'] = [];
   for (const { rowNo, outcome } of chunk) {
     if (outcome.kind === 'invalid') marked.push({ row_no: rowNo, outcome: 'invalid', reason: outcome.reason });
     if (outcome.kind === 'duplicate') marked.push({ row_no: rowNo, outcome: 'duplicate', reason: null });
   }
-  counts.processed += chunk.length;
+  const optedOut = valid.length ? await activeOptOuts(side, org, valid.map((v) => v.phone)) : new Set<string>();
+  return { size: chunk.length, lastRowNo: chunk[chunk.length - 1]?.rowNo ?? 0, valid, validJson: JSON.stringify(valid), marked, optedOut };
+}
+
+export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chunk: PreparedChunk, counts: ImportCounts): Promise<void> {
+  const org = row.organization_id;
+  const { valid, marked, optedOut } = chunk;
+  counts.processed += chunk.size;
   counts.invalid += marked.filter((m) => m.outcome === 'invalid').length;
   counts.duplicate += marked.filter((m) => m.outcome === 'duplicate').length;
   if (marked.length) {
@@ -72,20 +89,21 @@ export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chun
     );
   }
   if (valid.length === 0) return;
-  const created = await rows<{ id: string; phone: string }>(
+  const inserted = await rows<{ id: string }>(
     tx.em,
     `insert into contacts (id, organization_id, phone, name, created_at, updated_at)
      select x.id, ?, x.phone, x.name, ?, ? from jsonb_to_recordset(?::jsonb) as x(id uuid, phone text, name text)
-     on conflict (organization_id, phone) do nothing returning id, phone`,
-    [org, tx.now, tx.now, JSON.stringify(valid)],
+     on conflict (organization_id, phone) do nothing returning id`,
+    [org, tx.now, tx.now, chunk.validJson],
   );
+  // The ids were made here, so the ones returned tell which numbers were new.
+  const createdIds = new Set(inserted.map((c) => c.id));
+  const created = valid.filter((v) => createdIds.has(v.id));
+  const existing = valid.filter((v) => !createdIds.has(v.id));
   counts.created += created.length;
-  const createdPhones = new Set(created.map((c) => c.phone));
-  const existing = valid.filter((v) => !createdPhones.has(v.phone));
   counts.existing += existing.length;
-  const imported: Imported[] = created.map((c) => ({ ...c, has_consent: false }));
+  const imported: Imported[] = created.map((c) => ({ id: c.id, phone: c.phone, has_consent: false }));
   if (existing.length) imported.push(...(await existingContacts(tx, org, existing)));
-  const optedOut = await activeOptOuts(tx, org, valid.map((v) => v.phone));
   if (row.group_id) {
     await exec(
       tx.em,

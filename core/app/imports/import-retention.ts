@@ -2,6 +2,7 @@
 import type { Ctx } from '../context.ts';
 import { rows } from '../../db/sql.ts';
 import { RETENTION_MS, STALE_UPLOAD_MS } from './import-limits.ts';
+import { keepOnlyPhoneCells } from './run-import.ts';
 
 export async function applyImportRetention(ctx: Ctx) {
   const staleBefore = new Date(ctx.now.getTime() - STALE_UPLOAD_MS);
@@ -24,6 +25,12 @@ export async function applyImportRetention(ctx: Ctx) {
      where state in ('completed', 'failed', 'expired') and purged_at is null and expires_at <= ? returning id`,
     [ctx.now, ctx.now],
   );
+  const unswept = await rows<{ id: string }>(
+    ctx.em,
+    `select i.id from contact_imports i where i.state in ('completed', 'failed') and i.purged_at is null
+       and exists (select 1 from contact_import_rows r where r.import_id = i.id and r.cells is not null)`,
+  );
+  for (const { id } of unswept) await keepOnlyPhoneCells(ctx, id);
   const gone = [...stale, ...expired, ...purged].map((r) => r.id);
   if (gone.length) await rows(ctx.em, 'delete from contact_import_rows where import_id in (?) returning 1', [gone]);
   return { imports_failed_stale: stale.length, imports_expired: expired.length, imports_purged: purged.length };

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import type { ImportCounts, ImportRow } from './import-view.ts';
 import { IMPORT_COUNTS } from './import-view.ts';
 import { RETENTION_MS } from './import-limits.ts';
-import { applyChunk, type Mapping } from './apply-import-chunk.ts';
+import { applyChunk, prepareChunk, type Mapping } from './apply-import-chunk.ts';
 
 const CHUNK_ROWS = 5000;
 
@@ -29,25 +29,34 @@ async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
   const mapping = row.mapping as unknown as Mapping;
   const columns = row.columns?.length ?? 0;
   const counts = zeroCounts();
-  const progress: Ctx = { ...ctx, em: ctx.deps.orm.em.fork() };
+  const side: Ctx = { ...ctx, em: ctx.deps.orm.em.fork() };
+  const seen = new Set<string>();
+  // Hot path: the next chunk is read (on another connection: staged rows are committed and read-only
+  // here) and classified while the transaction applies the current one.
+  const readChunk = async (after: number) => {
+    const staged = await rows<StagedRow & { row_no: number }>(
+      side.em,
+      `select row_no, cardinality(cells) as values, cells[?] as phone, cells[?] as name
+       from contact_import_rows where import_id = ? and row_no > ? order by row_no limit ?`,
+      [mapping.phone_index + 1, mapping.name_index === null ? 0 : mapping.name_index + 1, row.id, after, CHUNK_ROWS],
+    );
+    return prepareChunk(side, row.organization_id, staged.map((r) => ({ rowNo: r.row_no, outcome: classifyImportRow(r, columns, seen) })));
+  };
+  const staged = await one<{ n: number }>(side.em, 'select count(*)::int as n from contact_import_rows where import_id = ?', [row.id]);
+  if (staged?.n !== row.rows) {
+    throw new DomainError('import_not_ready', 'The uploaded rows were lost (the database restarted since the upload); upload the file again.');
+  }
   await inTransaction(ctx, async (tx) => {
-    const seen = new Set<string>();
-    for (let after = 0; ; ) {
-      // Only the cells processing needs leave the database (array subscripts are 1-based).
-      const chunk = await rows<StagedRow & { row_no: number }>(
-        tx.em,
-        `select row_no, cardinality(cells) as values, cells[?] as phone, cells[?] as name
-         from contact_import_rows where import_id = ? and row_no > ? order by row_no limit ?`,
-        [mapping.phone_index + 1, mapping.name_index === null ? 0 : mapping.name_index + 1, row.id, after, CHUNK_ROWS],
-      );
-      if (chunk.length === 0) break;
-      after = chunk[chunk.length - 1]!.row_no;
-      const classified = chunk.map((r) => ({ rowNo: r.row_no, outcome: classifyImportRow(r, columns, seen) }));
-      await applyChunk(tx, row, mapping, classified, counts);
-      await saveCounts(progress, row.id, counts);
+    let next = readChunk(0);
+    for (;;) {
+      const chunk = await next;
+      if (chunk.size === 0) break;
+      next = readChunk(chunk.lastRowNo);
+      // The read in flight must not go unobserved if applying this chunk fails.
+      next.catch(() => {});
+      await applyChunk(tx, row, mapping, chunk, counts);
+      await saveCounts(side, row.id, counts);
     }
-    // Only the phone cell of each row stays, until the import is purged.
-    await exec(tx.em, 'update contact_import_rows set phone_cell = left(cells[?], ?), cells = null where import_id = ?', [mapping.phone_index + 1, MAX_PHONE_CELL, row.id]);
     await saveCounts(tx, row.id, counts);
     await exec(tx.em, "update contact_imports set state = 'completed', completed_at = ?, expires_at = ? where id = ?", [
       tx.now,
@@ -64,12 +73,26 @@ async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
       });
     }
   });
+  await keepOnlyPhoneCells(side, row.id);
+}
+
+/**
+ * After processing only the phone cell of each row stays, until the import is purged. Done after
+ * the address book commits, outside its transaction; the retention task catches an import whose
+ * process died in between.
+ */
+export async function keepOnlyPhoneCells(ctx: Ctx, importId: string): Promise<void> {
+  await exec(
+    ctx.em,
+    `update contact_import_rows r set phone_cell = left(r.cells[coalesce((i.mapping->>'phone_index')::int, 0) + 1], ?), cells = null
+     from contact_imports i
+     where i.id = ? and r.import_id = i.id and i.state in ('completed', 'failed') and r.cells is not null`,
+    [MAX_PHONE_CELL, importId],
+  );
 }
 
 async function failAll(ctx: Ctx, row: ImportRow, err: unknown): Promise<void> {
   const error = err instanceof DomainError ? { code: err.code, message: err.message } : { code: 'processing_failed', message: 'The import could not be processed.' };
-  const phoneIndex = (row.mapping as unknown as Mapping | null)?.phone_index ?? 0;
-  await exec(ctx.em, 'update contact_import_rows set phone_cell = left(cells[?], ?), cells = null where import_id = ? and cells is not null', [phoneIndex + 1, MAX_PHONE_CELL, row.id]);
   await saveCounts(ctx, row.id, zeroCounts());
   await exec(ctx.em, "update contact_imports set state = 'failed', error = ?::jsonb, completed_at = ?, expires_at = ? where id = ?", [
     JSON.stringify(error),
@@ -77,6 +100,7 @@ async function failAll(ctx: Ctx, row: ImportRow, err: unknown): Promise<void> {
     new Date((row.uploaded_at ?? row.created_at).getTime() + RETENTION_MS),
     row.id,
   ]);
+  await keepOnlyPhoneCells(ctx, row.id);
 }
 
 /** Runs the job; on its last attempt a failure ends the import as failed instead of retrying. */
