@@ -37,7 +37,7 @@ async function seedContacts(deps: Deps, organizationId: string): Promise<{ bigGr
     select gen_random_uuid(), organization_id, phone, 'manual', 'system', now() from contacts where organization_id = ? and random() < 0.05`, [organizationId]);
   await em.execute(`insert into consent_records (id, organization_id, phone, contact_id, action, source, actor_type, created_at)
     select gen_random_uuid(), organization_id, phone, id, 'consent_recorded', 'manual', 'system', now() from contacts where organization_id = ? and random() < 0.3`, [organizationId]);
-  await em.execute('analyze');
+  await em.execute('vacuum analyze');
   return { bigGroup: big, smallGroup: small };
 }
 

@@ -53,7 +53,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 
 /** Signs in over HTTP and returns headers carrying the session cookie and the CSRF token. */
 export async function sessionHeaders(base: string, member: { email: string; password: string }): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(member) });
+  const res = await fetch(`${base}/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member.email, password: member.password }) });
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const body = (await res.json()) as { data: { csrf_token: string } };
   return { cookie: cookies.join('; '), 'x-csrf-token': body.data.csrf_token };
