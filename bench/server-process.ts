@@ -19,13 +19,16 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ujumbe-bench-'));
   fs.chmodSync(dir, 0o755);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['bin/start.ts'], {
+  // The same node flags as `npm start`, with this process's node binary.
+  const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const args = pkg.scripts.start.split(/\s+/).slice(1);
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', () => {});
+  child.stderr!.on('data', (d) => { if (process.env.BENCH_SERVER_STDERR) process.stderr.write(d); });
   const started = Date.now();
   while (!/live key\s+\S+/.test(out)) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${out}`);

@@ -3,7 +3,7 @@ import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { actorRef } from '../actor.ts';
 import { newId } from '../../db/ids.ts';
-import { exec } from '../../db/sql.ts';
+import { exec, type Runner } from '../../db/sql.ts';
 
 export interface AuditInput {
   organizationId: string;
@@ -17,9 +17,14 @@ export type ActorRef = ReturnType<typeof actorRef> | { actorType: 'system'; acto
 
 /** `who` is the caller, or the member on whose behalf a background job acts. */
 export async function recordAudit(ctx: Ctx, who: Actor | ActorRef, input: AuditInput): Promise<void> {
+  await insertAudit(ctx.em, ctx.now, who, input);
+}
+
+/** The same, through any runner (a hot path's own transaction). */
+export async function insertAudit(db: Runner, at: Date, who: Actor | ActorRef, input: AuditInput): Promise<void> {
   const { actorType, actorId } = 'kind' in who ? actorRef(who) : who;
   await exec(
-    ctx.em,
+    db,
     `insert into audit_events (id, organization_id, actor_type, actor_id, action, target_type, target_id, details, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
     [
@@ -31,7 +36,7 @@ export async function recordAudit(ctx: Ctx, who: Actor | ActorRef, input: AuditI
       input.targetType ?? null,
       input.targetId ?? null,
       JSON.stringify(input.details ?? {}),
-      ctx.now,
+      at,
     ],
   );
 }

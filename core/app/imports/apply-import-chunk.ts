@@ -1,8 +1,7 @@
 // One chunk of an import applied to the address book in set-based SQL (hot path: thousands of rows a statement).
-import type { Ctx } from '../context.ts';
 import type { RowOutcome } from '../../domain/import-rows.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, pgArray, rows } from '../../db/sql.ts';
+import { exec, pgArray, rows, type Runner } from '../../db/sql.ts';
 import type { ImportCounts, ImportRow } from './import-view.ts';
 
 export interface Mapping {
@@ -35,16 +34,16 @@ interface Imported {
 }
 
 /** Contacts the file named that already existed: their ids and consent; one without a name gets the file's. */
-async function existingContacts(tx: Ctx, org: string, existing: { phone: string; name: string | null }[]): Promise<Imported[]> {
+async function existingContacts(db: Runner, now: Date, org: string, existing: { phone: string; name: string | null }[]): Promise<Imported[]> {
   await exec(
-    tx.em,
+    db,
     `update contacts c set name = x.name, updated_at = ?
      from jsonb_to_recordset(?::jsonb) as x(phone text, name text)
      where c.organization_id = ? and c.phone = x.phone and c.name is null and x.name is not null`,
-    [tx.now, JSON.stringify(existing.filter((v) => v.name !== null)), org],
+    [now, JSON.stringify(existing.filter((v) => v.name !== null)), org],
   );
   return rows<Imported>(
-    tx.em,
+    db,
     `select c.id, c.phone,
        coalesce((select r.action = 'consent_recorded' from consent_records r
                  where r.contact_id = c.id and r.action in ('consent_recorded', 'consent_cleared') order by r.id desc limit 1), false) as has_consent
@@ -53,8 +52,8 @@ async function existingContacts(tx: Ctx, org: string, existing: { phone: string;
   );
 }
 
-async function activeOptOuts(ctx: Ctx, org: string, phones: string[]): Promise<Set<string>> {
-  const found = await rows<{ phone: string }>(ctx.em, 'select phone from opt_outs where organization_id = ? and cleared_at is null and phone = any(?::text[])', [
+async function activeOptOuts(db: Runner, org: string, phones: string[]): Promise<Set<string>> {
+  const found = await rows<{ phone: string }>(db, 'select phone from opt_outs where organization_id = ? and cleared_at is null and phone = any(?::text[])', [
     org,
     pgArray(phones),
   ]);
@@ -62,7 +61,7 @@ async function activeOptOuts(ctx: Ctx, org: string, phones: string[]): Promise<S
 }
 
 /** Runs on the reading connection: opt-outs are committed data, so reading them there changes nothing. */
-export async function prepareChunk(side: Ctx, org: string, chunk: Classified[]): Promise<PreparedChunk> {
+export async function prepareChunk(side: Runner, org: string, chunk: Classified[]): Promise<PreparedChunk> {
   const valid = chunk.flatMap((c) => (c.outcome.kind === 'valid' ? [{ id: newId(), phone: c.outcome.phone, name: c.outcome.name }] : []));
   const marked: PreparedChunk['marked'] = [];
   for (const { rowNo, outcome } of chunk) {
@@ -73,7 +72,7 @@ export async function prepareChunk(side: Ctx, org: string, chunk: Classified[]):
   return { size: chunk.length, lastRowNo: chunk[chunk.length - 1]?.rowNo ?? 0, valid, validJson: JSON.stringify(valid), marked, optedOut };
 }
 
-export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chunk: PreparedChunk, counts: ImportCounts): Promise<void> {
+export async function applyChunk(tx: Runner, now: Date, row: ImportRow, mapping: Mapping, chunk: PreparedChunk, counts: ImportCounts): Promise<void> {
   const org = row.organization_id;
   const { valid, marked, optedOut } = chunk;
   counts.processed += chunk.size;
@@ -81,7 +80,7 @@ export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chun
   counts.duplicate += marked.filter((m) => m.outcome === 'duplicate').length;
   if (marked.length) {
     await exec(
-      tx.em,
+      tx,
       `update contact_import_rows r set outcome = x.outcome, reason = x.reason
        from jsonb_to_recordset(?::jsonb) as x(row_no int, outcome text, reason text)
        where r.import_id = ? and r.row_no = x.row_no`,
@@ -90,11 +89,11 @@ export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chun
   }
   if (valid.length === 0) return;
   const inserted = await rows<{ id: string }>(
-    tx.em,
+    tx,
     `insert into contacts (id, organization_id, phone, name, created_at, updated_at)
      select x.id, ?, x.phone, x.name, ?, ? from jsonb_to_recordset(?::jsonb) as x(id uuid, phone text, name text)
      on conflict (organization_id, phone) do nothing returning id`,
-    [org, tx.now, tx.now, chunk.validJson],
+    [org, now, now, chunk.validJson],
   );
   // The ids were made here, so the ones returned tell which numbers were new.
   const createdIds = new Set(inserted.map((c) => c.id));
@@ -103,13 +102,13 @@ export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chun
   counts.created += created.length;
   counts.existing += existing.length;
   const imported: Imported[] = created.map((c) => ({ id: c.id, phone: c.phone, has_consent: false }));
-  if (existing.length) imported.push(...(await existingContacts(tx, org, existing)));
+  if (existing.length) imported.push(...(await existingContacts(tx, now, org, existing)));
   if (row.group_id) {
     await exec(
-      tx.em,
+      tx,
       `insert into group_members (group_id, contact_id, organization_id, added_at)
        select ?, x, ?, ? from unnest(?::uuid[]) x on conflict do nothing`,
-      [row.group_id, org, tx.now, pgArray(imported.map((c) => c.id))],
+      [row.group_id, org, now, pgArray(imported.map((c) => c.id))],
     );
   }
   counts.opted_out += optedOut.size;
@@ -120,10 +119,10 @@ export async function applyChunk(tx: Ctx, row: ImportRow, mapping: Mapping, chun
   counts.consent_recorded += consenting.length;
   if (consenting.length === 0) return;
   await exec(
-    tx.em,
+    tx,
     `insert into consent_records (id, organization_id, phone, contact_id, import_id, action, source, note, actor_type, actor_id, created_at)
      select x.id, ?, x.phone, x.contact_id, ?, 'consent_recorded', 'import', ?, ?, ?, ?
      from jsonb_to_recordset(?::jsonb) as x(id uuid, contact_id uuid, phone text)`,
-    [org, row.id, note, mapping.requested_by ? 'member' : 'system', mapping.requested_by, tx.now, JSON.stringify(consenting)],
+    [org, row.id, note, mapping.requested_by ? 'member' : 'system', mapping.requested_by, now, JSON.stringify(consenting)],
   );
 }

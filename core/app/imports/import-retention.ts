@@ -30,7 +30,7 @@ export async function applyImportRetention(ctx: Ctx) {
     `select i.id from contact_imports i where i.state in ('completed', 'failed') and i.purged_at is null
        and exists (select 1 from contact_import_rows r where r.import_id = i.id and r.cells is not null)`,
   );
-  for (const { id } of unswept) await keepOnlyPhoneCells(ctx, id);
+  for (const { id } of unswept) await keepOnlyPhoneCells(ctx.em, id);
   const gone = [...stale, ...expired, ...purged].map((r) => r.id);
   if (gone.length) await rows(ctx.em, 'delete from contact_import_rows where import_id in (?) returning 1', [gone]);
   return { imports_failed_stale: stale.length, imports_expired: expired.length, imports_purged: purged.length };

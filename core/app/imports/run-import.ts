@@ -1,10 +1,10 @@
 // The processing of an import (a worker job): every row classified, the address book changed in one transaction.
 import type { Ctx, Deps } from '../context.ts';
-import { inTransaction, newCtx } from '../context.ts';
+import { newCtx } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { MAX_PHONE_CELL, classifyImportRow, type StagedRow } from '../../domain/import-rows.ts';
-import { exec, one, rows } from '../../db/sql.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { exec, nativePool, nativeTransaction, one, rows, type Runner } from '../../db/sql.ts';
+import { insertAudit } from '../audit/record-audit.ts';
 import type { ImportCounts, ImportRow } from './import-view.ts';
 import { IMPORT_COUNTS } from './import-view.ts';
 import { RETENTION_MS } from './import-limits.ts';
@@ -14,39 +14,36 @@ const CHUNK_ROWS = 5000;
 
 const zeroCounts = (): ImportCounts => Object.fromEntries(IMPORT_COUNTS.map((k) => [k, 0])) as ImportCounts;
 
-async function saveCounts(ctx: Ctx, importId: string, counts: ImportCounts): Promise<void> {
-  await exec(ctx.em, `update contact_imports set ${IMPORT_COUNTS.map((k) => `${k} = ?`).join(', ')} where id = ?`, [
-    ...IMPORT_COUNTS.map((k) => counts[k]),
-    importId,
-  ]);
+async function saveCounts(db: Runner, importId: string, counts: ImportCounts): Promise<void> {
+  await exec(db, `update contact_imports set ${IMPORT_COUNTS.map((k) => `${k} = ?`).join(', ')} where id = ?`, [...IMPORT_COUNTS.map((k) => counts[k]), importId]);
 }
 
 /**
  * All or nothing: a job that dies half way rolls back and starts again, so no group is ever half
- * filled. Counts are written on another connection after each chunk so that callers can follow them.
+ * filled. Hot path, on the ORM's pg pool directly: the transaction on one client, while another
+ * reads, classifies and prepares the next chunk (staged rows are committed and read-only here) and
+ * writes the counts that callers follow.
  */
 async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
   const mapping = row.mapping as unknown as Mapping;
   const columns = row.columns?.length ?? 0;
   const counts = zeroCounts();
-  const side: Ctx = { ...ctx, em: ctx.deps.orm.em.fork() };
+  const pool = await nativePool(ctx.em);
   const seen = new Set<string>();
-  // Hot path: the next chunk is read (on another connection: staged rows are committed and read-only
-  // here) and classified while the transaction applies the current one.
   const readChunk = async (after: number) => {
     const staged = await rows<StagedRow & { row_no: number }>(
-      side.em,
+      pool,
       `select row_no, cardinality(cells) as values, cells[?] as phone, cells[?] as name
        from contact_import_rows where import_id = ? and row_no > ? order by row_no limit ?`,
       [mapping.phone_index + 1, mapping.name_index === null ? 0 : mapping.name_index + 1, row.id, after, CHUNK_ROWS],
     );
-    return prepareChunk(side, row.organization_id, staged.map((r) => ({ rowNo: r.row_no, outcome: classifyImportRow(r, columns, seen) })));
+    return prepareChunk(pool, row.organization_id, staged.map((r) => ({ rowNo: r.row_no, outcome: classifyImportRow(r, columns, seen) })));
   };
-  const staged = await one<{ n: number }>(side.em, 'select count(*)::int as n from contact_import_rows where import_id = ?', [row.id]);
+  const staged = await one<{ n: number }>(pool, 'select count(*)::int as n from contact_import_rows where import_id = ?', [row.id]);
   if (staged?.n !== row.rows) {
     throw new DomainError('import_not_ready', 'The uploaded rows were lost (the database restarted since the upload); upload the file again.');
   }
-  await inTransaction(ctx, async (tx) => {
+  await nativeTransaction(pool, async (tx) => {
     let next = readChunk(0);
     for (;;) {
       const chunk = await next;
@@ -54,17 +51,17 @@ async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
       next = readChunk(chunk.lastRowNo);
       // The read in flight must not go unobserved if applying this chunk fails.
       next.catch(() => {});
-      await applyChunk(tx, row, mapping, chunk, counts);
-      await saveCounts(side, row.id, counts);
+      await applyChunk(tx, ctx.now, row, mapping, chunk, counts);
+      await saveCounts(pool, row.id, counts);
     }
     await saveCounts(tx, row.id, counts);
-    await exec(tx.em, "update contact_imports set state = 'completed', completed_at = ?, expires_at = ? where id = ?", [
-      tx.now,
+    await exec(tx, "update contact_imports set state = 'completed', completed_at = ?, expires_at = ? where id = ?", [
+      ctx.now,
       new Date((row.uploaded_at ?? row.created_at).getTime() + RETENTION_MS),
       row.id,
     ]);
     if (counts.consent_recorded > 0 && mapping.requested_by) {
-      await recordAudit(tx, { actorType: 'member', actorId: mapping.requested_by }, {
+      await insertAudit(tx, ctx.now, { actorType: 'member', actorId: mapping.requested_by }, {
         organizationId: row.organization_id,
         action: 'consent.recorded',
         targetType: 'contact_import',
@@ -73,7 +70,7 @@ async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
       });
     }
   });
-  await keepOnlyPhoneCells(side, row.id);
+  await keepOnlyPhoneCells(pool, row.id);
 }
 
 /**
@@ -81,9 +78,9 @@ async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
  * the address book commits, outside its transaction; the retention task catches an import whose
  * process died in between.
  */
-export async function keepOnlyPhoneCells(ctx: Ctx, importId: string): Promise<void> {
+export async function keepOnlyPhoneCells(db: Runner, importId: string): Promise<void> {
   await exec(
-    ctx.em,
+    db,
     `update contact_import_rows r set phone_cell = left(r.cells[coalesce((i.mapping->>'phone_index')::int, 0) + 1], ?), cells = null
      from contact_imports i
      where i.id = ? and r.import_id = i.id and i.state in ('completed', 'failed') and r.cells is not null`,
@@ -93,14 +90,14 @@ export async function keepOnlyPhoneCells(ctx: Ctx, importId: string): Promise<vo
 
 async function failAll(ctx: Ctx, row: ImportRow, err: unknown): Promise<void> {
   const error = err instanceof DomainError ? { code: err.code, message: err.message } : { code: 'processing_failed', message: 'The import could not be processed.' };
-  await saveCounts(ctx, row.id, zeroCounts());
+  await saveCounts(ctx.em, row.id, zeroCounts());
   await exec(ctx.em, "update contact_imports set state = 'failed', error = ?::jsonb, completed_at = ?, expires_at = ? where id = ?", [
     JSON.stringify(error),
     ctx.now,
     new Date((row.uploaded_at ?? row.created_at).getTime() + RETENTION_MS),
     row.id,
   ]);
-  await keepOnlyPhoneCells(ctx, row.id);
+  await keepOnlyPhoneCells(ctx.em, row.id);
 }
 
 /** Runs the job; on its last attempt a failure ends the import as failed instead of retrying. */
@@ -109,7 +106,7 @@ export async function runImport(deps: Deps, importId: string, lastAttempt: boole
   const row = await one<ImportRow>(ctx.em, 'select * from contact_imports where id = ?', [importId]);
   if (!row || (row.state !== 'queued' && row.state !== 'processing')) return;
   await exec(ctx.em, "update contact_imports set state = 'processing', started_at = coalesce(started_at, ?) where id = ?", [ctx.now, importId]);
-  await saveCounts(ctx, importId, zeroCounts());
+  await saveCounts(ctx.em, importId, zeroCounts());
   try {
     await processAll(ctx, row);
   } catch (err) {

@@ -8,7 +8,7 @@ import { DomainError, unwrap } from '../../domain/errors.ts';
 import { createUtf8Decoder } from '../../domain/utf8.ts';
 import { createCsvReader, type Delimiter } from '../../domain/csv-parse.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, one, pgArray } from '../../db/sql.ts';
+import { exec, nativePool, one, pgArray } from '../../db/sql.ts';
 import { parseWith } from '../validation.ts';
 import { findImport, importView } from './import-view.ts';
 import { MAX_IMPORT_BYTES, MAX_KEPT_ROWS, RETENTION_MS, UNPROCESSED_TTL_MS, UPLOADS_PER_DAY, takeUploadSlot, tooLarge } from './import-limits.ts';
@@ -73,10 +73,11 @@ interface StagedRow {
   cells: string[];
 }
 
+/** Hot path: straight through the pg pool, since the ORM's query path copies large parameters. */
 async function stage(ctx: Ctx, importId: string, batch: StagedRow[]): Promise<void> {
   if (batch.length === 0) return;
   await exec(
-    ctx.em,
+    await nativePool(ctx.em),
     `insert into contact_import_rows (import_id, row_no, line, cells)
      select ?, r.row_no, r.line, r.cells from jsonb_to_recordset(?::jsonb) as r(row_no int, line int, cells text[])`,
     [importId, JSON.stringify(batch)],
