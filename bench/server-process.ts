@@ -22,12 +22,17 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   // The same node flags as `npm start`, with this process's node binary.
   const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
   const args = pkg.scripts.start.split(/\s+/).slice(1);
+  // BENCH_NODE_ARGS adds node flags for a diagnosis (e.g. --trace-gc), printed with BENCH_SERVER_STDERR.
+  if (process.env.BENCH_NODE_ARGS) args.unshift(...process.env.BENCH_NODE_ARGS.split(' '));
   const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
+  child.stdout!.on('data', (d) => {
+    out += d;
+    if (process.env.BENCH_SERVER_STDERR) process.stderr.write(d);
+  });
   child.stderr!.on('data', (d) => { if (process.env.BENCH_SERVER_STDERR) process.stderr.write(d); });
   const started = Date.now();
   while (!/live key\s+\S+/.test(out)) {

@@ -32,14 +32,19 @@ export const ZConsentInput = z.strictObject({ note: z.string().trim().min(1).max
 export const CONTACT_SELECT = `
   select c.*, cr.action as consent_action, cr.source as consent_source, cr.note as consent_note,
     cr.actor_type as consent_actor_type, cr.actor_id as consent_actor_id, cr.created_at as consent_recorded_at,
-    exists (select 1 from opt_outs o where o.organization_id = c.organization_id and o.phone = c.phone and o.cleared_at is null) as opted_out,
+    coalesce(oo.active, false) as opted_out,
     coalesce((select array_agg(gm.group_id::text order by gm.group_id) from group_members gm where gm.contact_id = c.id), '{}') as group_ids
   from contacts c
   left join lateral (
     select * from consent_records r
     where r.contact_id = c.id and r.action in ('consent_recorded', 'consent_cleared')
     order by r.id desc limit 1
-  ) cr on true`;
+  ) cr on true
+  -- A lateral probe per listed contact: as a plain EXISTS the planner hashes every opt-out instead.
+  left join lateral (
+    select true as active from opt_outs o
+    where o.organization_id = c.organization_id and o.phone = c.phone and o.cleared_at is null limit 1
+  ) oo on true`;
 
 /**
  * With lock, the contact row is locked by a statement of its own first: the read that follows then

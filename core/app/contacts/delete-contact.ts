@@ -19,7 +19,7 @@ export async function deleteContact(ctx: Ctx, actor: TenantActor, id: string) {
       await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone: contact.phone, contactId: id, action: 'consent_cleared', source: 'contact_deleted' });
     }
     await exec(tx.em, 'delete from group_members where contact_id = ?', [id]);
-    await exec(tx.em, 'delete from contacts where id = ?', [id]);
+    await exec(tx.em, 'delete from contacts where organization_id = ? and id = ?', [actor.organizationId, id]);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'contact.deleted', targetType: 'contact', targetId: id, details: { phone: maskPhone(contact.phone) } });
     return { id, deleted: true };
   });

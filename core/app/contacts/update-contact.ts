@@ -24,7 +24,7 @@ export async function updateContact(ctx: Ctx, actor: TenantActor, id: string, bo
     const contact = await findContact(tx, actor.organizationId, id, true);
     const hasConsent = contact.consent_action === 'consent_recorded';
     if (body.name !== undefined) {
-      await exec(tx.em, 'update contacts set name = ?, updated_at = ? where id = ?', [body.name || null, tx.now, id]);
+      await exec(tx.em, 'update contacts set name = ?, updated_at = ? where organization_id = ? and id = ?', [body.name || null, tx.now, actor.organizationId, id]);
     }
     const event = { organizationId: actor.organizationId, phone: contact.phone, contactId: id, source: 'manual' as const };
     if (body.consent && !hasConsent) {
@@ -35,7 +35,7 @@ export async function updateContact(ctx: Ctx, actor: TenantActor, id: string, bo
       await appendConsentEvent(tx, actor, { ...event, action: 'consent_cleared' });
       await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'consent.cleared', targetType: 'contact', targetId: id });
     }
-    if (body.consent !== undefined) await exec(tx.em, 'update contacts set updated_at = ? where id = ?', [tx.now, id]);
+    if (body.consent !== undefined) await exec(tx.em, 'update contacts set updated_at = ? where organization_id = ? and id = ?', [tx.now, actor.organizationId, id]);
     return { contact: contactView(await findContact(tx, actor.organizationId, id), canSeeNumbers(actor)) };
   });
 }

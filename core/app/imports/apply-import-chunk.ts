@@ -23,6 +23,8 @@ export interface PreparedChunk {
   lastRowNo: number;
   valid: { id: string; phone: string; name: string | null }[];
   validJson: string;
+  /** Built for the common case where every valid number is new: the group's ids and their consents. */
+  ifAllNew: { idArray: string; consents: number; consentJson: string };
   marked: { row_no: number; outcome: 'invalid' | 'duplicate'; reason: string | null }[];
   optedOut: Set<string>;
 }
@@ -60,6 +62,10 @@ async function activeOptOuts(db: Runner, org: string, phones: string[]): Promise
   return new Set(found.map((o) => o.phone));
 }
 
+function consentsFor(contacts: Imported[]): { count: number; json: string } {
+  return { count: contacts.length, json: JSON.stringify(contacts.map((c) => ({ id: newId(), contact_id: c.id, phone: c.phone }))) };
+}
+
 /** Runs on the reading connection: opt-outs are committed data, so reading them there changes nothing. */
 export async function prepareChunk(side: Runner, org: string, chunk: Classified[]): Promise<PreparedChunk> {
   const valid = chunk.flatMap((c) => (c.outcome.kind === 'valid' ? [{ id: newId(), phone: c.outcome.phone, name: c.outcome.name }] : []));
@@ -69,7 +75,16 @@ export async function prepareChunk(side: Runner, org: string, chunk: Classified[
     if (outcome.kind === 'duplicate') marked.push({ row_no: rowNo, outcome: 'duplicate', reason: null });
   }
   const optedOut = valid.length ? await activeOptOuts(side, org, valid.map((v) => v.phone)) : new Set<string>();
-  return { size: chunk.length, lastRowNo: chunk[chunk.length - 1]?.rowNo ?? 0, valid, validJson: JSON.stringify(valid), marked, optedOut };
+  const consents = valid.filter((v) => !optedOut.has(v.phone)).map((v) => ({ id: newId(), contact_id: v.id, phone: v.phone }));
+  return {
+    size: chunk.length,
+    lastRowNo: chunk[chunk.length - 1]?.rowNo ?? 0,
+    valid,
+    validJson: JSON.stringify(valid),
+    ifAllNew: { idArray: pgArray(valid.map((v) => v.id)), consents: consents.length, consentJson: JSON.stringify(consents) },
+    marked,
+    optedOut,
+  };
 }
 
 export async function applyChunk(tx: Runner, now: Date, row: ImportRow, mapping: Mapping, chunk: PreparedChunk, counts: ImportCounts): Promise<void> {
@@ -101,28 +116,31 @@ export async function applyChunk(tx: Runner, now: Date, row: ImportRow, mapping:
   const existing = valid.filter((v) => !createdIds.has(v.id));
   counts.created += created.length;
   counts.existing += existing.length;
-  const imported: Imported[] = created.map((c) => ({ id: c.id, phone: c.phone, has_consent: false }));
-  if (existing.length) imported.push(...(await existingContacts(tx, now, org, existing)));
+  const allNew = existing.length === 0;
+  const imported: Imported[] = allNew ? [] : created.map((c) => ({ id: c.id, phone: c.phone, has_consent: false }));
+  if (!allNew) imported.push(...(await existingContacts(tx, now, org, existing)));
   if (row.group_id) {
     await exec(
       tx,
       `insert into group_members (group_id, contact_id, organization_id, added_at)
        select ?, x, ?, ? from unnest(?::uuid[]) x on conflict do nothing`,
-      [row.group_id, org, now, pgArray(imported.map((c) => c.id))],
+      [row.group_id, org, now, allNew ? chunk.ifAllNew.idArray : pgArray(imported.map((c) => c.id))],
     );
   }
   counts.opted_out += optedOut.size;
   const note = (row.consent as { note?: string } | null)?.note;
   if (!note) return;
   // The file's consent applies to people without a consent record who have not opted out.
-  const consenting = imported.filter((c) => !optedOut.has(c.phone) && !c.has_consent).map((c) => ({ id: newId(), contact_id: c.id, phone: c.phone }));
-  counts.consent_recorded += consenting.length;
-  if (consenting.length === 0) return;
+  const consenting = allNew
+    ? { count: chunk.ifAllNew.consents, json: chunk.ifAllNew.consentJson }
+    : consentsFor(imported.filter((c) => !optedOut.has(c.phone) && !c.has_consent));
+  counts.consent_recorded += consenting.count;
+  if (consenting.count === 0) return;
   await exec(
     tx,
     `insert into consent_records (id, organization_id, phone, contact_id, import_id, action, source, note, actor_type, actor_id, created_at)
      select x.id, ?, x.phone, x.contact_id, ?, 'consent_recorded', 'import', ?, ?, ?, ?
      from jsonb_to_recordset(?::jsonb) as x(id uuid, contact_id uuid, phone text)`,
-    [org, row.id, note, mapping.requested_by ? 'member' : 'system', mapping.requested_by, now, JSON.stringify(consenting)],
+    [org, row.id, note, mapping.requested_by ? 'member' : 'system', mapping.requested_by, now, consenting.json],
   );
 }

@@ -27,8 +27,7 @@ export async function applyImportRetention(ctx: Ctx) {
   );
   const unswept = await rows<{ id: string }>(
     ctx.em,
-    `select i.id from contact_imports i where i.state in ('completed', 'failed') and i.purged_at is null
-       and exists (select 1 from contact_import_rows r where r.import_id = i.id and r.cells is not null)`,
+    "select id from contact_imports where state in ('completed', 'failed') and not cells_cleared and purged_at is null",
   );
   for (const { id } of unswept) await keepOnlyPhoneCells(ctx.em, id);
   const gone = [...stale, ...expired, ...purged].map((r) => r.id);

@@ -86,6 +86,7 @@ export async function keepOnlyPhoneCells(db: Runner, importId: string): Promise<
      where i.id = ? and r.import_id = i.id and i.state in ('completed', 'failed') and r.cells is not null`,
     [MAX_PHONE_CELL, importId],
   );
+  await exec(db, "update contact_imports set cells_cleared = true where id = ? and state in ('completed', 'failed')", [importId]);
 }
 
 async function failAll(ctx: Ctx, row: ImportRow, err: unknown): Promise<void> {
