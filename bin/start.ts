@@ -37,7 +37,7 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
     log('ujumbe stopping');
     server?.close();
     server?.closeAllConnections();
-    await runner?.stop().catch(() => {});
+    await runner?.stop();
     await booted.close().catch(() => {});
     process.exit(0);
   };
