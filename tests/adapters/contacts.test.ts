@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv, waitForLockWaiters, EVERY_ROLE } from '../support/app.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -32,7 +32,7 @@ const MASKED = /^\+255\d{3}\*{4}\d{2}$/;
 beforeAll(async () => {
   env = await setupTestEnv();
   org = await createOrg(env, {
-    members: { owner: 'owner', admin: 'admin', developer: 'developer', marketer: 'marketer', analyst: 'analyst', billing: 'billing' },
+    members: EVERY_ROLE,
     keys: {
       live: { mode: 'live' },
       test: { mode: 'test' },
@@ -183,7 +183,7 @@ describe('POST /v1/contacts: one contact per number', () => {
     await env.orm.em.fork().transactional(async (em) => {
       await em.execute('lock table contacts in share mode');
       pending = forms.map((phone, i) => post(s.marketer!, '/v1/contacts', { phone, name: `racer ${i}`, consent: { note: `race ${i}` } }).then((r) => r));
-      await waitForLockWaiters(forms.length);
+      await waitForLockWaiters(env, forms.length);
     });
     const results = await Promise.all(pending);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
@@ -199,16 +199,6 @@ describe('POST /v1/contacts: one contact per number', () => {
   });
 });
 
-async function waitForLockWaiters(n: number) {
-  for (let i = 0; ; i++) {
-    const [w] = await env.sql<{ n: string }>(
-      "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-    );
-    if (Number(w?.n) >= n) return;
-    if (i > 400) throw new Error(`only ${w?.n} of ${n} requests are waiting`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('POST /v1/contacts: name, consent, group_ids', () => {
   it('records name, consent and groups; the consent names who recorded it and when', async () => {

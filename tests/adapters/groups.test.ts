@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { onGroupDeleted } from '../../core/app/groups/group-deleted.ts';
 import { DomainError } from '../../core/domain/errors.ts';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv, waitForLockWaiters, EVERY_ROLE } from '../support/app.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -30,7 +30,7 @@ const T0 = '2026-11-22T09:00:00.000Z';
 beforeAll(async () => {
   env = await setupTestEnv();
   org = await createOrg(env, {
-    members: { owner: 'owner', admin: 'admin', developer: 'developer', marketer: 'marketer', analyst: 'analyst', billing: 'billing' },
+    members: EVERY_ROLE,
     keys: {
       live: { mode: 'live' },
       test: { mode: 'test' },
@@ -96,16 +96,6 @@ const snapshot = async (orgId: string) => ({
   contacts: await env.sql('select id from contacts where organization_id = ? order by id', [orgId]),
 });
 
-async function waitForLockWaiters(n: number) {
-  for (let i = 0; ; i++) {
-    const [w] = await env.sql<{ n: string }>(
-      "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-    );
-    if (Number(w?.n) >= n) return;
-    if (i > 400) throw new Error(`only ${w?.n} of ${n} requests are waiting`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('POST /v1/groups', () => {
   it('creates a group with no members: 201 and data.group', async () => {
@@ -171,7 +161,7 @@ describe('POST /v1/groups', () => {
     await env.orm.em.fork().transactional(async (em) => {
       await em.execute('lock table groups in share mode');
       pending = names.map((name) => post(s.marketer!, '/v1/groups', { name }).then((r) => r));
-      await waitForLockWaiters(names.length);
+      await waitForLockWaiters(env, names.length);
     });
     const results = await Promise.all(pending);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
@@ -227,7 +217,7 @@ describe('at most 500 groups per organization', () => {
     await env.orm.em.fork().transactional(async (em) => {
       await em.execute('lock table groups in share mode');
       pending = ['Racer one', 'Racer two'].map((name) => post(owner, '/v1/groups', { name }).then((r) => r));
-      await waitForLockWaiters(2);
+      await waitForLockWaiters(env, 2);
     });
     const results = await Promise.all(pending);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv, waitForLockWaiters, EVERY_ROLE } from '../support/app.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -34,7 +34,7 @@ const CLEAR = { reason: 'Customer asked to receive offers again', evidence: 'Sig
 beforeAll(async () => {
   env = await setupTestEnv();
   org = await createOrg(env, {
-    members: { owner: 'owner', admin: 'admin', developer: 'developer', marketer: 'marketer', analyst: 'analyst', billing: 'billing' },
+    members: EVERY_ROLE,
     keys: {
       live: { mode: 'live' },
       test: { mode: 'test' },
@@ -77,16 +77,6 @@ const snapshot = async (orgId: string) => ({
   audit: await env.sql('select * from audit_events where organization_id = ? order by id', [orgId]),
 });
 
-async function waitForLockWaiters(n: number) {
-  for (let i = 0; ; i++) {
-    const [w] = await env.sql<{ n: string }>(
-      "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-    );
-    if (Number(w?.n) >= n) return;
-    if (i > 400) throw new Error(`only ${w?.n} of ${n} requests are waiting`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('POST /v1/opt-outs: record', () => {
   it('a new opt-out is 201 with data.opt_out (active) and data.created true', async () => {
@@ -203,7 +193,7 @@ describe('POST /v1/opt-outs: record', () => {
     await env.orm.em.fork().transactional(async (em) => {
       await em.execute('lock table opt_outs in share mode');
       pending = forms.map((phone, i) => post(s.marketer!, '/v1/opt-outs', { phone, reason: `racer ${i}` }).then((r) => r));
-      await waitForLockWaiters(forms.length);
+      await waitForLockWaiters(env, forms.length);
     });
     const results = await Promise.all(pending);
     expect(results.map((r) => r.status).sort()).toEqual([200, 201]);
@@ -315,7 +305,7 @@ describe('POST /v1/opt-outs/{id}/clear', () => {
     await env.orm.em.fork().transactional(async (em) => {
       await em.execute('lock table consent_records in share mode');
       pending = [1, 2].map((i) => post(s.marketer!, `/v1/opt-outs/${opt.id}/clear`, { reason: `reason ${i}`, evidence: `evidence ${i}` }).then((r) => r));
-      await waitForLockWaiters(2);
+      await waitForLockWaiters(env, 2);
     });
     const results = await Promise.all(pending);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);

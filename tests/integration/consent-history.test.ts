@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv, waitForLockWaiters } from '../support/app.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -64,16 +64,6 @@ function at(iso: string) {
   env.clock.set(new Date(iso));
 }
 
-async function waitForLockWaiters(n: number) {
-  for (let i = 0; ; i++) {
-    const [w] = await env.sql<{ n: string }>(
-      "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-    );
-    if (Number(w?.n) >= n) return;
-    if (i > 400) throw new Error(`only ${w?.n} of ${n} requests are waiting`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('the history of one number', () => {
   const phone = '+255754123456';
@@ -320,7 +310,7 @@ describe('at the same moment', () => {
       pending = ['First at once', 'Second at once'].map((note, i) =>
         patch(i === 0 ? marketer : owner, `/v1/contacts/${contact.id}`, { consent: { note } }).then((r) => r),
       );
-      await waitForLockWaiters(2);
+      await waitForLockWaiters(env, 2);
     });
     const results = await Promise.all(pending);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
@@ -338,7 +328,7 @@ describe('at the same moment', () => {
     await env.orm.em.fork().transactional(async (em) => {
       await em.execute('lock table consent_records in share mode');
       pending = [marketer, owner].map((who) => patch(who, `/v1/contacts/${contact.id}`, { consent: null }).then((r) => r));
-      await waitForLockWaiters(2);
+      await waitForLockWaiters(env, 2);
     });
     const results = await Promise.all(pending);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
@@ -352,7 +342,7 @@ describe('at the same moment', () => {
     await env.orm.em.fork().transactional(async (em) => {
       await em.execute('lock table opt_outs in share mode');
       pending = [phone, `0${phone.slice(4)}`].map((p) => post(marketer, '/v1/opt-outs', { phone: p }).then((r) => r));
-      await waitForLockWaiters(2);
+      await waitForLockWaiters(env, 2);
     });
     expect((await Promise.all(pending)).map((r) => r.status).sort()).toEqual([200, 201]);
     expect((await history(phone)).map((r) => r.action)).toEqual(['opted_out']);

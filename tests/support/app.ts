@@ -112,3 +112,19 @@ export async function drainJobs(env: TestEnv): Promise<void> {
   const { quietLogger } = await import('../../core/db/migrate.ts');
   await runOnce({ connectionString: await testDatabaseUrl(), taskList: taskList(env.deps), logger: quietLogger });
 }
+
+/**
+ * Waits until n statements of this database wait on a lock: a test holds a table lock, lets
+ * concurrent requests queue behind it, then releases them together to force a race.
+ */
+export async function waitForLockWaiters(env: TestEnv, n: number): Promise<void> {
+  for (let i = 0; ; i++) {
+    const [w] = await env.sql<{ n: string }>("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    if (Number(w?.n) >= n) return;
+    if (i > 400) throw new Error(`only ${w?.n} of ${n} statements are waiting on a lock`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** One member of every role, labelled by the role's name. */
+export const EVERY_ROLE = { owner: 'owner', admin: 'admin', developer: 'developer', marketer: 'marketer', analyst: 'analyst', billing: 'billing' } as const;
