@@ -1,16 +1,6 @@
 // `npm run bench -- contacts`: listing and searching contacts with 1,000,000 in the organization (target p99 < 50 ms).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startEmbedded } from '../core/db/embedded.ts';
-import { migrate } from '../core/db/migrate.ts';
-import { createOrm } from '../core/db/orm.ts';
-import { defaultConfig, newCtx, type Deps } from '../core/app/context.ts';
-import { systemClock } from '../core/app/clock.ts';
-import { createRestApp } from '../rest-facade/app.ts';
-import { seedDemo } from '../core/app/demo/seed-demo.ts';
+import type { Deps } from '../core/app/context.ts';
+import { withInProcessService } from './in-process.ts';
 import { sessionHeaders } from './server-process.ts';
 
 const CONTACTS = 1_000_000;
@@ -56,20 +46,11 @@ async function timed(url: string, headers: Record<string, string>, n: number): P
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 export async function run(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ujumbe-bench-'));
-  fs.chmodSync(dir, 0o755);
-  const db = await startEmbedded(dir);
-  try {
-    await migrate(db.url);
-    const orm = await createOrm(db.url, { poolMax: 10 });
-    const deps: Deps = { orm, clock: systemClock, config: { ...defaultConfig, rateLimits: { liveRps: 1e6, testRps: 1e6, signInPerMinute: 1e6 } } };
-    const demo = await seedDemo(await newCtx(deps));
+  await withInProcessService(async ({ deps, demo, listen }) => {
     const t0 = performance.now();
     const { bigGroup, smallGroup } = await seedContacts(deps, demo.organization.id);
     process.stdout.write(`seeded ${CONTACTS} contacts in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-    const server = http.createServer(createRestApp(deps));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await listen();
     const headers = await sessionHeaders(base, demo.member);
     const deep = ((await (await fetch(`${base}/v1/contacts?limit=100`, { headers })).json()) as { data: { contacts: { id: string }[] } }).data.contacts[99]!.id;
     const cases: [string, string][] = [
@@ -93,10 +74,5 @@ export async function run(): Promise<void> {
       process.stdout.write(`${label.padEnd(26)} p50 ${pct(xs, 0.5).toFixed(1)} ms  p99 ${pct(xs, 0.99).toFixed(1)} ms\n`);
     }
     process.stdout.write(`all ${all.length} requests: p50 ${pct(all, 0.5).toFixed(1)} ms, p99 ${pct(all, 0.99).toFixed(1)} ms (target p99 < 50 ms)\n`);
-    server.close();
-    await orm.close();
-  } finally {
-    await db.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

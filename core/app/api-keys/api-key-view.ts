@@ -1,12 +1,11 @@
 // API key rows and their public shape: never the secret, which is shown once at creation.
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
+import { findOwned } from '../find-owned.ts';
 import type { Mode } from '../actor.ts';
 import type { Scope } from '../../domain/access.ts';
 import { SCOPES } from '../../domain/access.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { UUID_RE } from '../../db/ids.ts';
-import { iso, one } from '../../db/sql.ts';
+import { iso } from '../../db/sql.ts';
 
 export const MAX_ACTIVE_KEYS = 20;
 
@@ -42,12 +41,8 @@ export function keyStatus(row: ApiKeyRow, now: Date): 'active' | 'rotated' | 're
   return 'active';
 }
 
-export async function findApiKey(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<ApiKeyRow> {
-  const row = UUID_RE.test(id)
-    ? await one<ApiKeyRow>(ctx.em, `select * from api_keys where id = ? and organization_id = ?${lock ? ' for update' : ''}`, [id, organizationId])
-    : undefined;
-  if (!row) throw new DomainError('not_found', `No API key has the id ${id}.`);
-  return row;
+export function findApiKey(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<ApiKeyRow> {
+  return findOwned<ApiKeyRow>(ctx, { table: 'api_keys', noun: 'API key' }, organizationId, id, lock);
 }
 
 export function apiKeyView(row: ApiKeyRow, now: Date) {

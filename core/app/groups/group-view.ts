@@ -1,9 +1,9 @@
 // Group rows, their public shape, and the check that ids name the organization's own groups.
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
+import { findOwned } from '../find-owned.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { UUID_RE } from '../../db/ids.ts';
-import { iso, one, rows } from '../../db/sql.ts';
+import { iso, rows } from '../../db/sql.ts';
 
 export const MAX_GROUPS = 500;
 
@@ -22,12 +22,8 @@ export function groupView(row: GroupRow) {
   return { id: row.id, name: row.name, members: row.member_count, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
-export async function findGroup(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<GroupRow> {
-  const row = UUID_RE.test(id)
-    ? await one<GroupRow>(ctx.em, `select * from groups where id = ? and organization_id = ?${lock ? ' for update' : ''}`, [id, organizationId])
-    : undefined;
-  if (!row) throw new DomainError('not_found', `No group has the id ${id}.`);
-  return row;
+export function findGroup(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<GroupRow> {
+  return findOwned<GroupRow>(ctx, { table: 'groups', noun: 'group' }, organizationId, id, lock);
 }
 
 /** Refuses (422, naming the position) any id that is not one of the organization's groups. */

@@ -1,8 +1,7 @@
 // Contact import rows and their public shape.
 import type { Ctx } from '../context.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { UUID_RE } from '../../db/ids.ts';
-import { iso, one } from '../../db/sql.ts';
+import { findOwned } from '../find-owned.ts';
+import { iso } from '../../db/sql.ts';
 
 export const IMPORT_COUNTS = ['processed', 'created', 'existing', 'duplicate', 'invalid', 'opted_out', 'consent_recorded'] as const;
 export type ImportCounts = Record<(typeof IMPORT_COUNTS)[number], number>;
@@ -29,12 +28,8 @@ export interface ImportRow extends ImportCounts {
   purged_at: Date | null;
 }
 
-export async function findImport(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<ImportRow> {
-  const row = UUID_RE.test(id)
-    ? await one<ImportRow>(ctx.em, `select * from contact_imports where id = ? and organization_id = ?${lock ? ' for update' : ''}`, [id, organizationId])
-    : undefined;
-  if (!row) throw new DomainError('not_found', `No contact import has the id ${id}.`);
-  return row;
+export function findImport(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<ImportRow> {
+  return findOwned<ImportRow>(ctx, { table: 'contact_imports', noun: 'contact import' }, organizationId, id, lock);
 }
 
 export function importView(row: ImportRow) {

@@ -1,11 +1,10 @@
 // Member rows and their public shape (never the password hash).
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
+import { findOwned } from '../find-owned.ts';
 import type { Role } from '../../domain/access.ts';
 import { ROLES, permissionsOf } from '../../domain/access.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { UUID_RE } from '../../db/ids.ts';
-import { iso, one } from '../../db/sql.ts';
+import { iso } from '../../db/sql.ts';
 
 export interface MemberRow {
   id: string;
@@ -28,16 +27,8 @@ export const ZEmail = z
   .transform((e) => e.toLowerCase());
 export const ZMemberName = z.string().trim().min(1).max(100).nullable();
 
-export async function findMember(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<MemberRow> {
-  const row = UUID_RE.test(id)
-    ? await one<MemberRow>(
-        ctx.em,
-        `select * from members where id = ? and organization_id = ? and deleted_at is null${lock ? ' for update' : ''}`,
-        [id, organizationId],
-      )
-    : undefined;
-  if (!row) throw new DomainError('not_found', `No member has the id ${id}.`);
-  return row;
+export function findMember(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<MemberRow> {
+  return findOwned<MemberRow>(ctx, { table: 'members', noun: 'member', where: 'deleted_at is null' }, organizationId, id, lock);
 }
 
 export function memberView(row: MemberRow) {

@@ -1,8 +1,7 @@
 // Opt-out rows and their public shape (the number masked without contacts.read).
 import type { Ctx } from '../context.ts';
+import { findOwned } from '../find-owned.ts';
 import { maskPhone } from '../../domain/phone.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { UUID_RE } from '../../db/ids.ts';
 import { iso, one } from '../../db/sql.ts';
 
 export interface OptOutRow {
@@ -17,12 +16,8 @@ export interface OptOutRow {
   clear_evidence: string | null;
 }
 
-export async function findOptOut(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<OptOutRow> {
-  const row = UUID_RE.test(id)
-    ? await one<OptOutRow>(ctx.em, `select * from opt_outs where id = ? and organization_id = ?${lock ? ' for update' : ''}`, [id, organizationId])
-    : undefined;
-  if (!row) throw new DomainError('not_found', `No opt-out has the id ${id}.`);
-  return row;
+export function findOptOut(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<OptOutRow> {
+  return findOwned<OptOutRow>(ctx, { table: 'opt_outs', noun: 'opt-out' }, organizationId, id, lock);
 }
 
 export async function activeOptOut(ctx: Ctx, organizationId: string, phone: string): Promise<OptOutRow | undefined> {
