@@ -1,0 +1,40 @@
+// The provider port: how the dispatcher hands a message to a mobile operator (SMPP) and hears back.
+import type { Encoding } from '../../domain/segments.ts';
+
+export interface OutgoingSms {
+  messageId: string;
+  /** E.164, e.g. +255754123456. */
+  to: string;
+  from: string;
+  body: string;
+  encoding: Encoding;
+  segments: number;
+}
+
+/**
+ * accepted: every part was accepted (one provider id per part, in order);
+ * refused: the provider said no, nothing (more) will be delivered;
+ * ambiguous: no answer in time or the connection dropped mid-submit — it may or may not go out.
+ */
+export type SubmitOutcome =
+  | { kind: 'accepted'; providerIds: string[] }
+  | { kind: 'refused'; reason: string; commandStatus: number }
+  | { kind: 'ambiguous'; reason: string };
+
+export type ReceiptEffect = 'delivered' | 'undelivered' | 'failed' | 'none';
+
+export interface ProviderReceipt {
+  /** The provider's message id as the receipt names it. */
+  providerId: string;
+  /** The receipt's stat (DELIVRD, UNDELIV, …) or the message_state name. */
+  rawStatus: string;
+  errorCode: string | null;
+  effect: ReceiptEffect;
+}
+
+export interface SmsProvider {
+  submit(sms: OutgoingSms): Promise<SubmitOutcome>;
+  /** Receipts may arrive before the submit's answer, and more than once. */
+  onReceipt(handler: (receipt: ProviderReceipt) => void): void;
+  close(): Promise<void>;
+}
