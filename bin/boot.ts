@@ -33,6 +33,7 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
       ...defaultConfig,
       production,
       liveDispatch: env.LIVE_DISPATCH,
+      smppSubmitTimeoutMs: env.SMPP_SUBMIT_TIMEOUT_MS,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
     },

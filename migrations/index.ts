@@ -1,8 +1,10 @@
 // Every migration in order; forward only, never edited after it lands.
 import { Migration0001Foundation } from './0001-foundation.ts';
 import { Migration0002AddressBook } from './0002-address-book.ts';
+import { Migration0003Messages } from './0003-messages.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
   { name: '0002-address-book', class: Migration0002AddressBook },
+  { name: '0003-messages', class: Migration0003Messages },
 ];

@@ -19,6 +19,8 @@ export interface AppConfig {
   production: boolean;
   /** LIVE_DISPATCH: whether this deployment may hand live traffic to real operators at all. */
   liveDispatch: boolean;
+  /** SMPP_SUBMIT_TIMEOUT_MS: a submit without an answer this long is ambiguous. */
+  smppSubmitTimeoutMs: number;
 }
 
 export const defaultConfig: AppConfig = {
@@ -28,6 +30,7 @@ export const defaultConfig: AppConfig = {
   publicUrl: 'http://localhost:3000',
   production: false,
   liveDispatch: false,
+  smppSubmitTimeoutMs: 10_000,
 };
 
 export interface Deps {

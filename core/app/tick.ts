@@ -2,10 +2,12 @@
 import type { Ctx } from './context.ts';
 import { purgeIdempotencyRecords } from './idempotency.ts';
 import { applyImportRetention } from './imports/import-retention.ts';
+import { runMessageTimers } from './messages/message-timers.ts';
 
 export async function runDueTransitions(ctx: Ctx) {
   return {
     idempotency_records_purged: await purgeIdempotencyRecords(ctx),
     ...(await applyImportRetention(ctx)),
+    ...(await runMessageTimers(ctx, ctx.deps.config.smppSubmitTimeoutMs)),
   };
 }

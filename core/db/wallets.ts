@@ -1,10 +1,11 @@
 // Wallet rows and ledger entries: every movement locks the wallet, applies the pure rule, writes both.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Runner } from './sql.ts';
 import type { WalletBalance, LedgerKind } from '../domain/ledger.ts';
 import type { Result } from '../domain/errors.ts';
 import { unwrap } from '../domain/errors.ts';
 import { newId } from './ids.ts';
-import { exec, one } from './sql.ts';
+import { exec, one, rows } from './sql.ts';
 
 export interface WalletRow {
   organization_id: string;
@@ -87,4 +88,59 @@ export async function applyMovement(
     ],
   );
   return { balance, entryId };
+}
+
+export interface BatchMovement {
+  movement: Movement;
+  messageId?: string | null;
+  campaignId?: string | null;
+  reference?: string | null;
+}
+
+/**
+ * Hot path (dispatch, receipts, expiry): many movements of one organization under one wallet lock,
+ * each with its own ledger entry and running balance, inside the caller's transaction.
+ */
+export async function applyMovements(
+  db: Runner,
+  organizationId: string,
+  items: BatchMovement[],
+  meta: { actorType: MovementMeta['actorType']; actorId: string | null; at: Date },
+): Promise<void> {
+  if (items.length === 0) return;
+  const row = await one<WalletRow>(db, 'select * from wallets where organization_id = ? for update', [organizationId]);
+  if (!row) throw new Error(`organization ${organizationId} has no wallet`);
+  let balance = toBalance(row);
+  const entries = items.map((item) => {
+    const { balance: next, entry } = unwrap(item.movement(balance));
+    balance = next;
+    return {
+      id: newId(),
+      kind: entry.kind,
+      amount: entry.amount.toString(),
+      balance_after: entry.availableAfter.toString(),
+      held_after: entry.heldAfter.toString(),
+      reference: item.reference ?? null,
+      message_id: item.messageId ?? null,
+      campaign_id: item.campaignId ?? null,
+    };
+  });
+  await exec(db, 'update wallets set available = ?, held = ?, captured = ?, credited = ?, updated_at = ? where organization_id = ?', [
+    balance.available.toString(),
+    balance.held.toString(),
+    balance.captured.toString(),
+    balance.credited.toString(),
+    meta.at,
+    organizationId,
+  ]);
+  await rows(
+    db,
+    `insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, reference, message_id, campaign_id,
+       actor_type, actor_id, created_at)
+     select x.id, ?, x.kind, x.amount, x.balance_after, x.held_after, x.reference, x.message_id, x.campaign_id, ?, ?, ?
+     from jsonb_to_recordset(?::jsonb) as x(id uuid, kind text, amount bigint, balance_after bigint, held_after bigint, reference text,
+       message_id uuid, campaign_id uuid)
+     returning 1`,
+    [organizationId, meta.actorType, meta.actorId, meta.at, JSON.stringify(entries)],
+  );
 }

@@ -7,5 +7,6 @@ import { moneyRoutes } from './money.ts';
 import { platformRoutes } from './platform.ts';
 import { contactRoutes } from './contacts.ts';
 import { importRoutes } from './imports.ts';
+import { messageRoutes } from './messages.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes, ...messageRoutes];

@@ -21,16 +21,12 @@ export type SubmitOutcome =
   | { kind: 'refused'; reason: string; commandStatus: number }
   | { kind: 'ambiguous'; reason: string };
 
-export type ReceiptEffect = 'delivered' | 'undelivered' | 'failed' | 'none';
+import type { DeliveryReceipt } from '../../domain/delivery-receipt.ts';
 
-export interface ProviderReceipt {
-  /** The provider's message id as the receipt names it. */
-  providerId: string;
-  /** The receipt's stat (DELIVRD, UNDELIV, …) or the message_state name. */
-  rawStatus: string;
-  errorCode: string | null;
-  effect: ReceiptEffect;
-}
+export type { ReceiptEffect } from '../../domain/delivery-receipt.ts';
+
+/** A delivery receipt as the domain reads it: the provider id it names, its stat, error code and effect. */
+export type ProviderReceipt = DeliveryReceipt;
 
 export interface SmsProvider {
   submit(sms: OutgoingSms): Promise<SubmitOutcome>;

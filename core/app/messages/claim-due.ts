@@ -1,0 +1,52 @@
+// The dispatcher's claim: due live messages marked "submit started" in one statement, so none is sent twice.
+import type { Pool } from 'pg';
+import { nativeTransaction, rows } from '../../db/sql.ts';
+import type { Encoding } from '../../domain/segments.ts';
+
+export interface ClaimedMessage {
+  organization_id: string;
+  id: string;
+  to_phone: string;
+  sender: string;
+  body: string;
+  encoding: Encoding;
+  segments: number;
+  client_ref: string;
+  campaign_id: string | null;
+  attempt: number;
+}
+
+/**
+ * Hot path: one statement claims (FOR UPDATE SKIP LOCKED, so dispatchers side by side never share a
+ * message), writes the mark that forbids a second submit, and opens the attempt. Promotional
+ * messages are left while the sending window is closed.
+ */
+export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen: boolean): Promise<ClaimedMessage[]> {
+  return nativeTransaction(pool, (tx) =>
+    rows<ClaimedMessage>(
+      tx,
+      `with due as (
+         select organization_id, id from messages
+         where status = 'accepted' and not test and submit_started_at is null and dispatch_after <= ? and expires_at > ?
+           and (traffic_class = 'transactional' or ?)
+         order by dispatch_after
+         limit ?
+         for update skip locked
+       ), marked as (
+         update messages m set submit_started_at = ?, updated_at = ?
+         from due where m.organization_id = due.organization_id and m.id = due.id
+         returning m.organization_id, m.id, m.to_phone, m.sender, m.body, m.encoding, m.segments, m.client_ref, m.campaign_id
+       ), attempts as (
+         insert into message_attempts (organization_id, message_id, number, state, started_at)
+         select organization_id, id,
+           1 + coalesce((select max(a.number) from message_attempts a where a.organization_id = marked.organization_id and a.message_id = marked.id), 0),
+           'submitting', ?
+         from marked
+         returning organization_id, message_id, number
+       )
+       select marked.*, attempts.number as attempt from marked
+       join attempts on attempts.organization_id = marked.organization_id and attempts.message_id = marked.id`,
+      [now, now, windowOpen, limit, now, now, now],
+    ),
+  );
+}

@@ -1,0 +1,90 @@
+// Moves messages through the state table in bulk: status, charge, ledger entries and events in one transaction.
+import type { MessageEvent, MessageStatus } from '../../domain/message-states.ts';
+import { canTransition, isFinal, moneyEffect, settleCharge, transition } from '../../domain/message-states.ts';
+import { capture, release } from '../../domain/ledger.ts';
+import { exec, rows, type Runner } from '../../db/sql.ts';
+import { applyMovements, type BatchMovement } from '../../db/wallets.ts';
+import { addEvents, messageEvent, type OutboxEvent } from './outbox.ts';
+
+export interface Move {
+  organizationId: string;
+  messageId: string;
+  event: MessageEvent;
+  failureReason?: string | null;
+}
+
+interface LockedRow {
+  organization_id: string;
+  id: string;
+  status: MessageStatus;
+  charge: 'none' | 'held' | 'captured' | 'released';
+  total: string;
+  client_ref: string;
+  campaign_id: string | null;
+}
+
+export interface MoveResult {
+  organizationId: string;
+  messageId: string;
+  /** The status after the move, or null when the table does not allow it from the current status. */
+  status: MessageStatus | null;
+}
+
+/**
+ * Applies each move the state table allows (a late or repeated event is left alone and reported
+ * with status null). Must run inside a transaction: rows are locked, and money, status and events
+ * commit together.
+ */
+export async function applyMoves(tx: Runner, at: Date, moves: Move[]): Promise<MoveResult[]> {
+  if (moves.length === 0) return [];
+  const keys = JSON.stringify(moves.map((m) => ({ organization_id: m.organizationId, id: m.messageId })));
+  const locked = await rows<LockedRow>(
+    tx,
+    `select m.organization_id, m.id, m.status, m.charge, m.total, m.client_ref, m.campaign_id
+     from messages m join jsonb_to_recordset(?::jsonb) as k(organization_id uuid, id uuid) on m.organization_id = k.organization_id and m.id = k.id
+     order by m.organization_id, m.id for update of m`,
+    [keys],
+  );
+  const current = new Map(locked.map((r) => [`${r.organization_id}/${r.id}`, r]));
+  // Keyed by message: two moves of one message in a batch leave one row update (the last state).
+  const updates = new Map<string, Record<string, unknown>>();
+  const money = new Map<string, BatchMovement[]>();
+  const events: OutboxEvent[] = [];
+  const results: MoveResult[] = [];
+  for (const move of moves) {
+    const row = current.get(`${move.organizationId}/${move.messageId}`);
+    if (!row || !canTransition(row.status, move.event)) {
+      results.push({ organizationId: move.organizationId, messageId: move.messageId, status: null });
+      continue;
+    }
+    const next = transition(row.status, move.event);
+    const effect = moneyEffect(row.status, move.event);
+    const settled = row.charge === 'none' ? { charge: row.charge, movement: 'none' as const } : settleCharge(row.charge, effect);
+    if (settled.movement !== 'none') {
+      const amount = BigInt(row.total);
+      const list = money.get(row.organization_id) ?? [];
+      list.push({ movement: (b) => (settled.movement === 'capture' ? capture(b, amount) : release(b, amount)), messageId: row.id, campaignId: row.campaign_id });
+      money.set(row.organization_id, list);
+    }
+    const key = `${row.organization_id}/${row.id}`;
+    const earlierReason = (updates.get(key)?.['failure_reason'] as string | null | undefined) ?? null;
+    updates.set(key, { organization_id: row.organization_id, id: row.id, status: next, charge: settled.charge, final: isFinal(next), failure_reason: move.failureReason ?? earlierReason });
+    if (next !== row.status) events.push(messageEvent(row, next, move.failureReason ? { failure_reason: move.failureReason } : {}));
+    row.status = next;
+    row.charge = settled.charge;
+    results.push({ organizationId: move.organizationId, messageId: move.messageId, status: next });
+  }
+  if (updates.size) {
+    await exec(
+      tx,
+      `update messages m set status = x.status, charge = x.charge, failure_reason = coalesce(x.failure_reason, m.failure_reason),
+         final_at = case when x.final and m.final_at is null then ? else m.final_at end, updated_at = ?
+       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid, status text, charge text, final boolean, failure_reason text)
+       where m.organization_id = x.organization_id and m.id = x.id`,
+      [at, at, JSON.stringify([...updates.values()])],
+    );
+  }
+  for (const [organizationId, items] of money) await applyMovements(tx, organizationId, items, { actorType: 'system', actorId: null, at });
+  await addEvents(tx, at, events);
+  return results;
+}

@@ -1,0 +1,54 @@
+// Time-driven message moves, run by the tick: expiry before dispatch, the seven-day unknown hold, lost submits.
+import type { Ctx } from '../context.ts';
+import { nativePool, nativeTransaction, rows } from '../../db/sql.ts';
+import { applyMoves } from './message-moves.ts';
+
+export const UNKNOWN_HOLD_MS = 7 * 86_400_000;
+const BATCH = 1000;
+
+async function moveBatches(ctx: Ctx, select: string, params: unknown[], event: 'expire' | 'hold_timeout' | 'submit_ambiguous', reason: string | null) {
+  const pool = await nativePool(ctx.em);
+  let moved = 0;
+  for (;;) {
+    const count = await nativeTransaction(pool, async (tx) => {
+      const due = await rows<{ organization_id: string; id: string }>(tx, `${select} limit ${BATCH} for update skip locked`, params);
+      await applyMoves(
+        tx,
+        ctx.now,
+        due.map((m) => ({ organizationId: m.organization_id, messageId: m.id, event, failureReason: reason })),
+      );
+      return due.length;
+    });
+    moved += count;
+    if (count < BATCH) return moved;
+  }
+}
+
+export async function runMessageTimers(ctx: Ctx, submitTimeoutMs: number) {
+  return {
+    // ttl (or validity) elapsed before the message left: expired, hold released.
+    messages_expired: await moveBatches(
+      ctx,
+      "select organization_id, id from messages where status = 'accepted' and submit_started_at is null and expires_at <= ?",
+      [ctx.now],
+      'expire',
+      'the message expired before it could be sent',
+    ),
+    // A dispatcher that died between the mark and the answer: the submit may have left, so never resend.
+    messages_lost_in_submit: await moveBatches(
+      ctx,
+      "select organization_id, id from messages where status = 'accepted' and submit_started_at <= ?",
+      [new Date(ctx.now.getTime() - 3 * submitTimeoutMs)],
+      'submit_ambiguous',
+      null,
+    ),
+    // Seven days unknown without a receipt: the hold goes back; the status stays unknown.
+    unknown_holds_released: await moveBatches(
+      ctx,
+      "select organization_id, id from messages where status = 'unknown' and charge = 'held' and updated_at <= ?",
+      [new Date(ctx.now.getTime() - UNKNOWN_HOLD_MS)],
+      'hold_timeout',
+      null,
+    ),
+  };
+}

@@ -1,0 +1,96 @@
+// Message rows, their attempts and receipts, and the public Message shape (campaign numbers masked).
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { maskPhone } from '../../domain/phone.ts';
+import { iso, rows } from '../../db/sql.ts';
+import { findOwned } from '../find-owned.ts';
+import { canSeeNumbers } from '../contacts/contact-view.ts';
+
+export interface MessageRow {
+  id: string;
+  organization_id: string;
+  test: boolean;
+  status: string;
+  to_phone: string;
+  sender: string;
+  body: string;
+  traffic_class: string;
+  client_ref: string;
+  encoding: string;
+  segments: number;
+  unit_amount: string;
+  total: string;
+  charge: 'none' | 'held' | 'captured' | 'released';
+  failure_reason: string | null;
+  campaign_id: string | null;
+  held_until: Date | null;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  final_at: Date | null;
+}
+
+interface AttemptRow {
+  number: number;
+  state: string;
+  detail: string | null;
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+interface ReceiptRow {
+  delivery: string;
+  effect: string;
+  raw_status: string;
+  error_code: string | null;
+  received_at: Date;
+}
+
+export function findMessage(ctx: Ctx, organizationId: string, id: string): Promise<MessageRow> {
+  return findOwned<MessageRow>(ctx, { table: 'messages', noun: 'message' }, organizationId, id);
+}
+
+/** Campaign numbers are masked unless a member with contacts.read asks; single messages show theirs. */
+export function messageView(row: MessageRow, actor: TenantActor, detail?: { attempts: AttemptRow[]; receipts: ReceiptRow[] }) {
+  const masked = row.campaign_id !== null && !canSeeNumbers(actor);
+  return {
+    id: row.id,
+    status: row.status,
+    to: masked ? maskPhone(row.to_phone) : row.to_phone,
+    from: row.sender,
+    body: row.body,
+    traffic_class: row.traffic_class,
+    client_ref: row.client_ref,
+    encoding: row.encoding,
+    segments: row.segments,
+    price: { currency: 'TZS', unit: 'cents', unit_amount: Number(row.unit_amount), total: Number(row.total), charged: row.charge === 'captured' },
+    test: row.test,
+    failure_reason: row.failure_reason,
+    campaign_id: row.campaign_id,
+    held_until: iso(row.held_until),
+    expires_at: iso(row.expires_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    final_at: iso(row.final_at),
+    ...(detail
+      ? {
+          attempts: detail.attempts.map((a) => ({ number: a.number, state: a.state, detail: a.detail, started_at: iso(a.started_at), finished_at: iso(a.finished_at) })),
+          receipts: detail.receipts.map((r) => ({
+            delivery: r.delivery,
+            raw_status: r.raw_status,
+            failure_reason: r.error_code === null || r.delivery === 'delivered' ? null : `${r.raw_status} (error ${r.error_code})`,
+            effect: r.effect,
+            received_at: iso(r.received_at),
+          })),
+        }
+      : {}),
+  };
+}
+
+export async function messageDetail(ctx: Ctx, row: MessageRow) {
+  const [attempts, receipts] = await Promise.all([
+    rows<AttemptRow>(ctx.em, 'select * from message_attempts where organization_id = ? and message_id = ? order by number', [row.organization_id, row.id]),
+    rows<ReceiptRow>(ctx.em, 'select * from message_receipts where organization_id = ? and message_id = ? order by received_at, id', [row.organization_id, row.id]),
+  ]);
+  return { attempts, receipts };
+}

@@ -1,0 +1,28 @@
+// Events for webhooks (Standard Webhooks payload `{type, timestamp, data}`), written with the change they describe.
+import type { Runner } from '../../db/sql.ts';
+import { exec } from '../../db/sql.ts';
+import { newId } from '../../db/ids.ts';
+
+export interface OutboxEvent {
+  organizationId: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export async function addEvents(db: Runner, at: Date, events: OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rowsJson = JSON.stringify(
+    events.map((e) => ({ id: newId(), organization_id: e.organizationId, type: e.type, payload: { type: e.type, timestamp: at.toISOString(), data: e.data } })),
+  );
+  await exec(
+    db,
+    `insert into outbox_events (id, organization_id, type, payload, created_at)
+     select x.id, x.organization_id, x.type, x.payload, ? from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, type text, payload jsonb)`,
+    [at, rowsJson],
+  );
+}
+
+/** The event of a message's new status, echoing the caller's client_ref. */
+export function messageEvent(m: { organization_id: string; id: string; client_ref: string; campaign_id: string | null }, status: string, extra: Record<string, unknown> = {}): OutboxEvent {
+  return { organizationId: m.organization_id, type: `message.${status}`, data: { id: m.id, status, client_ref: m.client_ref, campaign_id: m.campaign_id, ...extra } };
+}

@@ -1,0 +1,74 @@
+// The provider's answers to submits: accepted (charged), refused (released), ambiguous (unknown, hold kept).
+import type { Pool } from 'pg';
+import type { SubmitOutcome } from './provider.ts';
+import type { ClaimedMessage } from './claim-due.ts';
+import { exec, nativeTransaction } from '../../db/sql.ts';
+import { providerIdCandidates } from '../../domain/delivery-receipt.ts';
+import { applyMoves, type Move } from './message-moves.ts';
+
+export interface Outcome {
+  message: ClaimedMessage;
+  outcome: SubmitOutcome;
+}
+
+/** A refusal the provider reports for a submit that never left (no SMSC connection): safe to send again. */
+export const NEVER_SENT = -1;
+
+/** Hot path: one transaction for a batch of answers. Returns the provider ids now known, for early receipts. */
+export async function recordOutcomes(pool: Pool, now: Date, outcomes: Outcome[]): Promise<string[]> {
+  if (outcomes.length === 0) return [];
+  const attempts: Record<string, unknown>[] = [];
+  const providerIds: Record<string, unknown>[] = [];
+  const retry: { organization_id: string; id: string }[] = [];
+  const moves: Move[] = [];
+  for (const { message: m, outcome } of outcomes) {
+    const key = { organization_id: m.organization_id, message_id: m.id, number: m.attempt };
+    if (outcome.kind === 'accepted') {
+      attempts.push({ ...key, state: 'submitted', detail: null });
+      outcome.providerIds.forEach((id, i) => {
+        for (const form of providerIdCandidates(id)) {
+          providerIds.push({ provider_id: form, organization_id: m.organization_id, message_id: m.id, part: i + 1, converted: form !== id });
+        }
+      });
+      moves.push({ organizationId: m.organization_id, messageId: m.id, event: 'submit_accepted' });
+    } else if (outcome.kind === 'refused' && outcome.commandStatus === NEVER_SENT) {
+      attempts.push({ ...key, state: 'refused', detail: outcome.reason });
+      retry.push({ organization_id: m.organization_id, id: m.id });
+    } else if (outcome.kind === 'refused') {
+      attempts.push({ ...key, state: 'refused', detail: outcome.reason });
+      moves.push({ organizationId: m.organization_id, messageId: m.id, event: 'submit_refused', failureReason: outcome.reason });
+    } else {
+      attempts.push({ ...key, state: 'ambiguous', detail: outcome.reason });
+      moves.push({ organizationId: m.organization_id, messageId: m.id, event: 'submit_ambiguous' });
+    }
+  }
+  await nativeTransaction(pool, async (tx) => {
+    await exec(
+      tx,
+      `update message_attempts a set state = x.state, detail = x.detail, finished_at = ?
+       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, message_id uuid, number int, state text, detail text)
+       where a.organization_id = x.organization_id and a.message_id = x.message_id and a.number = x.number`,
+      [now, JSON.stringify(attempts)],
+    );
+    if (providerIds.length) {
+      await exec(
+        tx,
+        `insert into message_provider_ids (provider_id, organization_id, message_id, part, converted)
+         select x.provider_id, x.organization_id, x.message_id, x.part, x.converted
+         from jsonb_to_recordset(?::jsonb) as x(provider_id text, organization_id uuid, message_id uuid, part int, converted boolean)`,
+        [JSON.stringify(providerIds)],
+      );
+    }
+    if (retry.length) {
+      // Never sent: back in the queue for a later attempt.
+      await exec(
+        tx,
+        `update messages m set submit_started_at = null, updated_at = ?
+         from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid) where m.organization_id = x.organization_id and m.id = x.id`,
+        [now, JSON.stringify(retry)],
+      );
+    }
+    await applyMoves(tx, now, moves);
+  });
+  return providerIds.filter((p) => !p['converted']).map((p) => p.provider_id as string);
+}

@@ -1,0 +1,42 @@
+// Messages: send one, list, get with attempts and receipts.
+import { z } from 'zod';
+import { ok, route } from '../route.ts';
+import * as send from '../../core/app/messages/send-message.ts';
+import * as list from '../../core/app/messages/list-messages.ts';
+import { ZIdParam } from './common.ts';
+
+export const messageRoutes = [
+  route({
+    method: 'post',
+    path: '/v1/messages',
+    operationId: 'sendMessage',
+    summary: 'Send one message: validated, priced and held in one step (202)',
+    tag: 'messages',
+    access: send.access,
+    body: send.ZSendMessageBody,
+    idempotency: 'required',
+    status: 202,
+    handler: async ({ ctx, actor, body }) => ok(await send.sendMessage(ctx, actor, body), 202),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/messages',
+    operationId: 'listMessages',
+    summary: 'List messages, newest first',
+    tag: 'messages',
+    access: list.access,
+    query: list.ZListMessagesQuery,
+    handler: async ({ ctx, actor, query }) => ok(await list.listMessages(ctx, actor, query)),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/messages/:id',
+    operationId: 'getMessage',
+    summary: 'Get a message with its attempts and receipts',
+    tag: 'messages',
+    access: list.access,
+    params: ZIdParam,
+    query: z.strictObject({}),
+    handler: async ({ ctx, actor, params }) => ok(await list.getMessage(ctx, actor, params.id)),
+  }),
+];
