@@ -13,7 +13,7 @@ export const ZEnv = z.object({
   LIVE_DISPATCH: ZBoolFlag.default(false),
   SMPP_URL: z.string().optional(),
   SMPP_TPS: z.coerce.number().int().min(1).max(10_000).default(50),
-  SMPP_WINDOW: z.coerce.number().int().min(1).max(1000).default(10),
+  SMPP_WINDOW: z.coerce.number().int().min(1).max(1000).default(100),
   SMPP_SUBMIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SIM_DLR_DELAY_MS: z.coerce.number().int().min(0).default(200),
   CLOCK: z.enum(['system', 'test']).default('system'),

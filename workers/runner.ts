@@ -4,6 +4,9 @@ import { run, type Runner, type TaskList } from 'graphile-worker';
 import type { Deps } from '../core/app/context.ts';
 import { quietLogger } from '../core/db/migrate.ts';
 import { tickTask } from './tasks/tick.ts';
+import { startDispatcher } from './dispatcher.ts';
+import { createSmppProvider } from './providers/smpp-client.ts';
+import { startSmscSimulator } from './providers/smsc-simulator.ts';
 import { processContactImportTask } from './tasks/process_contact_import.ts';
 
 export const CRONTAB = '* * * * * tick ?max=1';
@@ -21,6 +24,26 @@ export interface Workers {
 }
 
 /**
+ * The providers behind the dispatcher: the built-in SMSC simulator always (real SMPP over loopback;
+ * live traffic goes there unless LIVE_DISPATCH is on), and the operator's SMSC with LIVE_DISPATCH.
+ */
+async function startProviders(deps: Deps) {
+  const { smpp, smppSubmitTimeoutMs, simulatorReceiptDelayMs, liveDispatch } = deps.config;
+  const simulatorServer = await startSmscSimulator({ port: 0, dlrDelayMs: simulatorReceiptDelayMs });
+  const quiet = { info: () => {}, warn: (msg: string, fields?: object) => process.stderr.write(`${JSON.stringify({ message: msg, ...fields })}\n`) };
+  const simulator = createSmppProvider({ url: simulatorServer.url, tps: 10_000, window: 500, submitTimeoutMs: smppSubmitTimeoutMs, logger: quiet });
+  const live =
+    liveDispatch && smpp.url ? createSmppProvider({ url: smpp.url, tps: smpp.tps, window: smpp.window, submitTimeoutMs: smppSubmitTimeoutMs, logger: quiet }) : null;
+  return {
+    providers: { simulator, live },
+    async close() {
+      await Promise.all([simulator.close(), live?.close()]);
+      await simulatorServer.close();
+    },
+  };
+}
+
+/**
  * The runner gets a pool of our own so that a connection the database drops (at shutdown, or a
  * restart) is logged by its error handler instead of ending the process as an unhandled 'error'.
  */
@@ -28,6 +51,8 @@ export async function startWorkers(deps: Deps, connectionString: string, concurr
   const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
   pgPool.on('error', () => {});
   pgPool.on('connect', (client) => client.on('error', () => {}));
+  const { providers, close } = await startProviders(deps);
+  const dispatcher = startDispatcher(deps, providers, { inFlight: 1000, idleMs: 50, flushMs: 20 });
   const runner = await run({
     pgPool,
     concurrency,
@@ -40,6 +65,8 @@ export async function startWorkers(deps: Deps, connectionString: string, concurr
   return {
     runner,
     async stop() {
+      await dispatcher.stop();
+      await close();
       await runner.stop().catch(() => {});
       await pgPool.end().catch(() => {});
     },

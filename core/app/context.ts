@@ -21,6 +21,10 @@ export interface AppConfig {
   liveDispatch: boolean;
   /** SMPP_SUBMIT_TIMEOUT_MS: a submit without an answer this long is ambiguous. */
   smppSubmitTimeoutMs: number;
+  /** The operator's SMSC (SMPP_URL), throughput cap and window; used only with LIVE_DISPATCH. */
+  smpp: { url: string | null; tps: number; window: number };
+  /** SIM_DLR_DELAY_MS: how long the built-in SMSC simulator waits before a receipt. */
+  simulatorReceiptDelayMs: number;
 }
 
 export const defaultConfig: AppConfig = {
@@ -31,6 +35,8 @@ export const defaultConfig: AppConfig = {
   production: false,
   liveDispatch: false,
   smppSubmitTimeoutMs: 10_000,
+  smpp: { url: null, tps: 50, window: 100 },
+  simulatorReceiptDelayMs: 200,
 };
 
 export interface Deps {

@@ -1,0 +1,178 @@
+// The SmsProvider port over SMPP 3.4: each message goes out as one submit_sm per part; receipts come back as deliver_sm.
+import type { Pdu } from 'smpp';
+import type { OutgoingSms, ProviderReceipt, SmsProvider, SubmitOutcome } from '../../core/app/messages/provider.ts';
+import { decodeForSmpp, encodeForSmpp, stripUdh } from '../../core/domain/sms-encoding.ts';
+import { parseDeliveryReceipt } from '../../core/domain/delivery-receipt.ts';
+import { createPacer, createSemaphore, createThrottleGate } from './flow-control.ts';
+import { createSmppConnection, NOT_CONNECTED, type PartResult, type SmppLogger } from './smpp-connection.ts';
+import {
+  ESM_CLASS_RECEIPT, keepRawShortMessages, messageBytes, NPI_ISDN, NPI_UNKNOWN, parseSmppUrl, STATUS, statusName,
+  TON_ALPHANUMERIC, TON_INTERNATIONAL,
+} from './smpp-wire.ts';
+
+/** Pauses and periods; the defaults are the production values, tests shorten some of them. */
+export interface SmppTiming {
+  enquireLinkMs: number;
+  reconnectInitialMs: number;
+  reconnectMaxMs: number;
+  throttleInitialMs: number;
+  throttleMaxMs: number;
+  /** Resends of one part the SMSC throttled before the part counts as refused. */
+  throttleRetries: number;
+}
+
+export const DEFAULT_SMPP_TIMING: SmppTiming = {
+  enquireLinkMs: 30_000,
+  reconnectInitialMs: 500,
+  reconnectMaxMs: 30_000,
+  throttleInitialMs: 1_000,
+  throttleMaxMs: 10_000,
+  throttleRetries: 5,
+};
+
+export interface SmppProviderOptions {
+  /** smpp://system_id:password@host:port */
+  url: string;
+  tps: number;
+  window: number;
+  submitTimeoutMs: number;
+  logger?: SmppLogger;
+  timing?: Partial<SmppTiming>;
+}
+
+const consoleLogger: SmppLogger = {
+  info: (msg, fields) => console.info(msg, fields ?? {}),
+  warn: (msg, fields) => console.warn(msg, fields ?? {}),
+};
+
+const THROTTLING: ReadonlySet<number> = new Set([STATUS.ESME_RTHROTTLED, STATUS.ESME_RMSGQFUL]);
+
+export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
+  keepRawShortMessages();
+  const timing = { ...DEFAULT_SMPP_TIMING, ...options.timing };
+  const logger = options.logger ?? consoleLogger;
+  const handlers: Array<(receipt: ProviderReceipt) => void> = [];
+  const connection = createSmppConnection({
+    target: parseSmppUrl(options.url),
+    responseTimeoutMs: options.submitTimeoutMs,
+    enquireLinkMs: timing.enquireLinkMs,
+    reconnectInitialMs: timing.reconnectInitialMs,
+    reconnectMaxMs: timing.reconnectMaxMs,
+    logger,
+    onDeliver: (pdu) => forwardReceipt(pdu),
+  });
+  const window = createSemaphore(options.window);
+  const pacer = createPacer(options.tps);
+  const throttle = createThrottleGate(timing.throttleInitialMs, timing.throttleMaxMs);
+  // Concatenation references only need to differ between messages to one handset at the same time.
+  let reference = Math.floor(Math.random() * 256);
+
+  function forwardReceipt(pdu: Pdu): void {
+    const esmClass = pdu.esm_class ?? 0;
+    // Anything else is a mobile-originated message, which this service does not take.
+    if ((esmClass & ESM_CLASS_RECEIPT) === 0 && !pdu.receipted_message_id) return;
+    let text: string | null = null;
+    try {
+      text = decodeForSmpp(stripUdh(messageBytes(pdu), esmClass).payload, pdu.data_coding ?? 0);
+    } catch (error) {
+      // The TLVs alone may still name the message and its state.
+      logger.warn('SMPP receipt text unreadable', { error: (error as Error).message, dataCoding: pdu.data_coding });
+    }
+    const receipt = parseDeliveryReceipt({
+      text,
+      receiptedMessageId: pdu.receipted_message_id ?? null,
+      messageState: pdu.message_state ?? null,
+    });
+    if (!receipt) {
+      logger.warn('SMPP receipt without a message id', { text });
+      return;
+    }
+    for (const handler of handlers) {
+      try {
+        handler(receipt);
+      } catch (error) {
+        logger.warn('SMPP receipt handler failed', { error: (error as Error).message, providerId: receipt.providerId });
+      }
+    }
+  }
+
+  /** One part, resent while the SMSC throttles us; `unsent` only if it never left. */
+  async function sendPart(fields: Record<string, unknown>): Promise<PartResult> {
+    const release = await window.acquire();
+    try {
+      for (let resends = 0; ; resends += 1) {
+        const result = await sendOnce(fields);
+        if (result.kind !== 'refused' || !THROTTLING.has(result.commandStatus)) {
+          if (result.kind === 'accepted') throttle.recovered();
+          return result;
+        }
+        throttle.throttled();
+        if (resends >= timing.throttleRetries) return result;
+        logger.info('SMSC throttled a submit, pausing', { commandStatus: statusName(result.commandStatus), resends });
+      }
+    } finally {
+      release();
+    }
+  }
+
+  async function sendOnce(fields: Record<string, unknown>): Promise<PartResult> {
+    const deadline = performance.now() + options.submitTimeoutMs;
+    for (;;) {
+      // Bind first, then pace: a token taken while disconnected would let a burst out at reconnect.
+      if (!(await connection.whenBound(Math.max(0, deadline - performance.now())))) {
+        return { kind: 'unsent', reason: NOT_CONNECTED };
+      }
+      await throttle.wait();
+      await pacer.take();
+      const result = await connection.submit(fields);
+      // The link dropped between the bind and the send: nothing left, wait for the next bind.
+      if (result.kind !== 'unsent' || performance.now() >= deadline) return result;
+    }
+  }
+
+  async function submit(sms: OutgoingSms): Promise<SubmitOutcome> {
+    reference = (reference + 1) & 0xff;
+    const encoded = encodeForSmpp(sms.body, sms.encoding, reference);
+    const count = encoded.parts.length;
+    const providerIds: string[] = [];
+    // One after the other: a refused part stops the rest, and some SMSCs forward parts in arrival order.
+    for (const [index, part] of encoded.parts.entries()) {
+      const which = count > 1 ? `part ${index + 1} of ${count}: ` : '';
+      const result = await sendPart({
+        source_addr_ton: TON_ALPHANUMERIC,
+        source_addr_npi: NPI_UNKNOWN,
+        source_addr: sms.from,
+        dest_addr_ton: TON_INTERNATIONAL,
+        dest_addr_npi: NPI_ISDN,
+        destination_addr: sms.to.replace(/^\+/, ''),
+        esm_class: encoded.esmClass,
+        registered_delivery: 1,
+        data_coding: encoded.dataCoding,
+        short_message: Buffer.from(part),
+      });
+      // A refusal or ambiguity after earlier parts were accepted does not recall them: those parts
+      // may still reach the handset, which shows them as an incomplete message.
+      switch (result.kind) {
+        case 'accepted':
+          providerIds.push(result.messageId);
+          break;
+        case 'refused':
+          return { kind: 'refused', reason: `${which}SMSC refused submit_sm with ${statusName(result.commandStatus)}`, commandStatus: result.commandStatus };
+        case 'ambiguous':
+          return { kind: 'ambiguous', reason: `${which}${result.reason}` };
+        case 'unsent':
+          // Never written to the socket, so a caller may try this part again; -1 is no SMPP status.
+          return { kind: 'refused', reason: `${which}${result.reason}`, commandStatus: -1 };
+      }
+    }
+    return { kind: 'accepted', providerIds };
+  }
+
+  return {
+    submit,
+    onReceipt(handler) {
+      handlers.push(handler);
+    },
+    close: () => connection.close(),
+  };
+}

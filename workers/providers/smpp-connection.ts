@@ -1,0 +1,220 @@
+// One SMPP transceiver link kept bound: connect, bind, enquire_link, reconnect with backoff, and our own PDU timers.
+import smpp, { type Pdu, type Session } from 'smpp';
+import { backoffDelay } from './flow-control.ts';
+import { STATUS, statusName, type SmppTarget } from './smpp-wire.ts';
+
+export interface SmppLogger {
+  info(msg: string, fields?: object): void;
+  warn(msg: string, fields?: object): void;
+}
+
+/** What became of one submit_sm. `unsent`: it never left this process, so trying again is safe. */
+export type PartResult =
+  | { kind: 'accepted'; messageId: string }
+  | { kind: 'refused'; commandStatus: number }
+  | { kind: 'ambiguous'; reason: string }
+  | { kind: 'unsent'; reason: string };
+
+export interface ConnectionOptions {
+  target: SmppTarget;
+  /** Patience for any answer we wait on: submit_sm_resp, bind_transceiver_resp, enquire_link_resp. */
+  responseTimeoutMs: number;
+  enquireLinkMs: number;
+  reconnectInitialMs: number;
+  reconnectMaxMs: number;
+  logger: SmppLogger;
+  /** Called for every deliver_sm after its deliver_sm_resp is on its way. */
+  onDeliver(pdu: Pdu): void;
+}
+
+export interface SmppConnection {
+  /** True once bound, false if the link is not bound within timeoutMs or is closed. */
+  whenBound(timeoutMs: number): Promise<boolean>;
+  submit(fields: Record<string, unknown>): Promise<PartResult>;
+  close(): Promise<void>;
+}
+
+interface Link {
+  session: Session;
+  bound: boolean;
+  pending: Map<number, (result: PartResult) => void>;
+  timers: Set<NodeJS.Timeout>;
+}
+
+const UNBIND_GRACE_MS = 1000;
+export const NOT_CONNECTED = 'not connected to the SMSC';
+
+export function createSmppConnection(options: ConnectionOptions): SmppConnection {
+  const { target, logger, responseTimeoutMs } = options;
+  let link: Link | null = null;
+  let closed = false;
+  let attempt = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  const bindWaiters = new Set<() => void>();
+
+  const wakeBindWaiters = () => {
+    for (const wake of bindWaiters) wake();
+    bindWaiters.clear();
+  };
+
+  // A timer that dies with its link, so nothing of a dropped connection fires later.
+  const after = (current: Link, ms: number, fn: () => void) => {
+    const timer = setTimeout(() => {
+      current.timers.delete(timer);
+      fn();
+    }, ms);
+    current.timers.add(timer);
+    return timer;
+  };
+
+  function connect(): void {
+    reconnectTimer = undefined;
+    if (closed) return;
+    const session = smpp.connect({ host: target.host, port: target.port });
+    const current: Link = { session, bound: false, pending: new Map(), timers: new Set() };
+    link = current;
+    // Covers an unreachable host as well as an SMSC that never answers the bind.
+    const bindTimer = after(current, responseTimeoutMs, () => {
+      logger.warn('SMPP connect/bind timed out', { host: target.host, port: target.port, timeoutMs: responseTimeoutMs });
+      session.destroy();
+    });
+    session.on('connect', () => {
+      session.socket.setNoDelay(true);
+      session.bind_transceiver({ system_id: target.systemId, password: target.password }, (resp) => {
+        clearTimeout(bindTimer);
+        current.timers.delete(bindTimer);
+        if (resp.command_status !== STATUS.ESME_ROK) {
+          logger.warn('SMPP bind refused', { systemId: target.systemId, commandStatus: statusName(resp.command_status) });
+          session.destroy();
+          return;
+        }
+        current.bound = true;
+        attempt = 0;
+        logger.info('SMPP bound', { host: target.host, port: target.port, systemId: target.systemId });
+        keepAlive(current);
+        wakeBindWaiters();
+      });
+    });
+    // The package emits a parse failure as 'error' without closing; close so the link starts afresh.
+    session.on('error', (error: Error) => {
+      logger.warn('SMPP connection error', { error: error.message });
+      session.destroy();
+    });
+    session.on('close', () => dropped(current));
+    session.on('submit_sm_resp', (pdu: Pdu) => settle(current, pdu));
+    session.on('generic_nack', (pdu: Pdu) => settle(current, pdu));
+    session.on('deliver_sm', (pdu: Pdu) => {
+      session.send(pdu.response());
+      options.onDeliver(pdu);
+    });
+    session.on('enquire_link', (pdu: Pdu) => session.send(pdu.response()));
+    session.on('unbind', (pdu: Pdu) => {
+      logger.warn('SMSC unbound us', {});
+      current.bound = false;
+      session.send(pdu.response());
+      session.close();
+    });
+  }
+
+  // A half-open TCP link looks healthy until something is written: an unanswered enquire_link ends it.
+  function keepAlive(current: Link): void {
+    after(current, options.enquireLinkMs, () => {
+      const deadline = after(current, responseTimeoutMs, () => {
+        logger.warn('SMPP enquire_link unanswered, reconnecting', { timeoutMs: responseTimeoutMs });
+        current.session.destroy();
+      });
+      current.session.enquire_link({}, () => {
+        clearTimeout(deadline);
+        current.timers.delete(deadline);
+        keepAlive(current);
+      });
+    });
+  }
+
+  function settle(current: Link, pdu: Pdu): void {
+    const resolve = current.pending.get(pdu.sequence_number);
+    if (!resolve) return; // already ambiguous after our timer, or not one of ours
+    if (pdu.command === 'submit_sm_resp' && pdu.command_status === STATUS.ESME_ROK) {
+      resolve({ kind: 'accepted', messageId: pdu.message_id ?? '' });
+    } else {
+      resolve({ kind: 'refused', commandStatus: pdu.command_status });
+    }
+  }
+
+  function dropped(current: Link): void {
+    for (const timer of current.timers) clearTimeout(timer);
+    current.timers.clear();
+    if (current.bound && !closed) logger.warn('SMPP connection lost', { pending: current.pending.size });
+    current.bound = false;
+    // The package forgets its callbacks here; whether these PDUs reached the SMSC is unknowable.
+    for (const resolve of [...current.pending.values()]) {
+      resolve({ kind: 'ambiguous', reason: 'the SMPP connection dropped before submit_sm_resp' });
+    }
+    if (link !== current) return;
+    link = null;
+    if (closed) return;
+    const delay = backoffDelay(attempt, options.reconnectInitialMs, options.reconnectMaxMs);
+    attempt += 1;
+    reconnectTimer = setTimeout(connect, delay);
+  }
+
+  function submit(fields: Record<string, unknown>): Promise<PartResult> {
+    const current = link;
+    if (closed || !current?.bound) return Promise.resolve({ kind: 'unsent', reason: NOT_CONNECTED });
+    const pdu = new smpp.PDU('submit_sm', fields);
+    // No response callback: the package would keep it forever for a PDU never answered.
+    if (!current.session.send(pdu)) return Promise.resolve({ kind: 'unsent', reason: NOT_CONNECTED });
+    const sequence = pdu.sequence_number;
+    return new Promise((resolve) => {
+      const timer = after(current, responseTimeoutMs, () =>
+        finish({ kind: 'ambiguous', reason: `no submit_sm_resp within ${responseTimeoutMs} ms` }),
+      );
+      const finish = (result: PartResult) => {
+        clearTimeout(timer);
+        current.timers.delete(timer);
+        current.pending.delete(sequence);
+        resolve(result);
+      };
+      current.pending.set(sequence, finish);
+    });
+  }
+
+  function whenBound(timeoutMs: number): Promise<boolean> {
+    if (closed) return Promise.resolve(false);
+    if (link?.bound) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        bindWaiters.delete(wake);
+        resolve(!closed && link?.bound === true);
+      };
+      const timer = setTimeout(wake, timeoutMs);
+      bindWaiters.add(wake);
+    });
+  }
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    clearTimeout(reconnectTimer);
+    wakeBindWaiters();
+    const current = link;
+    if (!current) return;
+    const ended = new Promise<void>((resolve) => current.session.once('close', () => resolve()));
+    if (current.bound) {
+      // Answers to PDUs in flight usually come before unbind_resp, so waiting for it settles them.
+      const unbound = new Promise<void>((resolve) => {
+        if (!current.session.unbind({}, () => resolve())) resolve();
+      });
+      const grace = new Promise<void>((resolve) => after(current, UNBIND_GRACE_MS, resolve));
+      await Promise.race([unbound, grace, ended]);
+    }
+    current.session.close();
+    const forced = setTimeout(() => current.session.destroy(), UNBIND_GRACE_MS);
+    await ended;
+    clearTimeout(forced);
+  }
+
+  connect();
+  return { whenBound, submit, close };
+}
