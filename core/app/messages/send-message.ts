@@ -75,14 +75,21 @@ export async function sendMessage(ctx: Ctx, actor: TenantActor, body: TSendMessa
   const plan = await currentPricePlan(ctx, actor.organizationId);
   const price = priceMessage(plan.rates, body.traffic_class, analysis.segments);
   if (body.traffic_class === 'promotional') await checkConsent(ctx, actor.organizationId, to);
-  if (!test) await takeToken(ctx, `recipient:${actor.organizationId}:${to}`, RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600);
   const id = newId();
   const held = !test && body.traffic_class === 'promotional' ? heldUntil(settings.window, ctx.now) : null;
   return inTransaction(ctx, async (tx) => {
     if (!test) {
-      const wallet = await one<{ frozen: boolean }>(tx.em, 'select frozen from wallets where organization_id = ?', [actor.organizationId]);
-      if (wallet?.frozen) throw new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.');
+      // Keys of unverified organizations are stopped at authentication; members are stopped here.
+      const org = await one<{ verified: boolean; frozen: boolean }>(
+        tx.em,
+        'select o.verified, w.frozen from organizations o join wallets w on w.organization_id = o.id where o.id = ?',
+        [actor.organizationId],
+      );
+      if (!org?.verified) throw new DomainError('organization_not_verified', 'Live messages can be sent once the service has verified the organization.');
+      if (org.frozen) throw new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.');
       await applyMovement(tx.em, actor.organizationId, (b) => hold(b, price.total), { ...actorRef(actor), messageId: id, at: tx.now });
+      // Last of the checks, so that a refused send never uses up the recipient's allowance.
+      await takeToken(tx, `recipient:${actor.organizationId}:${to}`, RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600);
     }
     await exec(
       tx.em,
