@@ -10,6 +10,17 @@ export interface LoadResult {
   p99: number;
 }
 
+export interface GeneratedRequest {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A module exporting `createRequests(params)`, which returns the n-th request's headers and body. */
+export interface RequestFactory {
+  module: string;
+  params: unknown;
+}
+
 export async function load(options: {
   url: string;
   connections: number;
@@ -17,8 +28,13 @@ export async function load(options: {
   headers?: Record<string, string>;
   method?: string;
   body?: () => string;
+  factory?: RequestFactory;
   ok?: (status: number) => boolean;
 }): Promise<LoadResult> {
+  const generate = options.factory
+    ? ((await import(options.factory.module)) as { createRequests(params: unknown): (n: number) => GeneratedRequest }).createRequests(options.factory.params)
+    : null;
+  let sent = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let errors = 0;
@@ -27,8 +43,10 @@ export async function load(options: {
   const one = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
-      const body = options.body?.();
-      const req = http.request(options.url, { method: options.method ?? 'GET', agent, headers: { ...options.headers, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      const generated = generate?.(sent++);
+      const body = generated?.body ?? options.body?.();
+      const headers = { ...options.headers, ...generated?.headers, ...(body ? { 'content-type': 'application/json' } : {}) };
+      const req = http.request(options.url, { method: options.method ?? 'GET', agent, headers }, (res) => {
         res.resume();
         res.on('end', () => {
           latencies.push(performance.now() - started);

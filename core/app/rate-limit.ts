@@ -3,11 +3,15 @@ import type { Ctx } from './context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { one } from '../db/sql.ts';
 
-/** Takes one token from the bucket or refuses with 429 rate_limited and the seconds to wait. */
-export async function takeToken(ctx: Ctx, bucket: string, capacity: number, perSecond: number): Promise<void> {
-  // A bucket is not part of any business transaction: a refused request must still have used it up.
+/**
+ * Takes one token from the bucket or refuses with 429 rate_limited and the seconds to wait. By
+ * default on a connection of its own (a refused request still used its token); `withinTransaction`
+ * takes it in the caller's transaction instead, so a send that is refused later gives it back, and
+ * a request never waits for a second pool connection while it holds one.
+ */
+export async function takeToken(ctx: Ctx, bucket: string, capacity: number, perSecond: number, withinTransaction = false): Promise<void> {
   const row = await one<{ allowed: boolean; retry_after_seconds: number }>(
-    ctx.deps.orm.em.fork(),
+    withinTransaction ? ctx.em : ctx.deps.orm.em.fork(),
     'select * from take_token(?, ?, ?, ?)',
     [bucket, capacity, perSecond, ctx.now],
   );

@@ -89,7 +89,7 @@ export async function sendMessage(ctx: Ctx, actor: TenantActor, body: TSendMessa
       if (org.frozen) throw new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.');
       await applyMovement(tx.em, actor.organizationId, (b) => hold(b, price.total), { ...actorRef(actor), messageId: id, at: tx.now });
       // Last of the checks, so that a refused send never uses up the recipient's allowance.
-      await takeToken(tx, `recipient:${actor.organizationId}:${to}`, RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600);
+      await takeToken(tx, `recipient:${actor.organizationId}:${to}`, RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600, true);
     }
     await exec(
       tx.em,
