@@ -36,7 +36,7 @@ export async function findSenderByName(ctx: Ctx, organizationId: string, name: s
   return one<SenderIdRow>(ctx.em, 'select * from sender_ids where organization_id = ? and upper(name) = upper(?)', [organizationId, name]);
 }
 
-export function approvedClasses(row: SenderIdRow): TrafficClass[] {
+export function approvedClasses(row: Pick<SenderIdRow, 'status' | 'transactional_approved' | 'promotional_approved'>): TrafficClass[] {
   const classes: TrafficClass[] = [];
   if (row.status === 'approved' && row.transactional_approved) classes.push('transactional');
   if (row.status === 'approved' && row.promotional_approved) classes.push('promotional');
