@@ -51,7 +51,7 @@ export async function run(): Promise<void> {
     const simulator = await startSmscSimulator({ port: 0, dlrDelayMs: 0 });
     const provider = createSmppProvider({ url: simulator.url, tps: 1_000_000, window: WINDOW, submitTimeoutMs: 10_000, logger: quiet });
     const t0 = performance.now();
-    const dispatcher = startDispatcher(deps, { live: null, simulator: provider }, { inFlight: WINDOW, idleMs: 5, flushMs: 20 });
+    const dispatcher = startDispatcher(deps, { live: null, simulator: provider }, { inFlight: Number(process.env.BENCH_IN_FLIGHT ?? 2 * WINDOW), idleMs: 5, flushMs: 20 });
     for (;;) {
       const { rows } = await pool.query("select count(*)::int as n from messages where organization_id = $1 and status = 'delivered'", [org]);
       if (rows[0].n >= MESSAGES) break;
