@@ -130,4 +130,38 @@ describe('dispatch to the simulator', () => {
       dispatcher = startDispatcher(env.deps, { live: null, simulator: provider }, { inFlight: 100, idleMs: 20, flushMs: 10 });
     }
   });
+
+  it('two dispatchers side by side (two workers) never submit one message twice', async () => {
+    await dispatcher.stop();
+    const second = createSmppProvider({ url: simulator.url, tps: 1000, window: 50, submitTimeoutMs: 400, logger: { info: () => {}, warn: () => {} } });
+    const batch = `batch-${Date.now()}`;
+    await env.sql(
+      `insert into messages (id, organization_id, test, status, to_phone, sender, body, traffic_class, client_ref, encoding, segments,
+         unit_amount, total, charge, dispatch_after, expires_at, created_at, updated_at)
+       select gen_random_uuid(), ?, false, 'accepted', '+2557561' || lpad(g::text, 3, '0') || '10', 'UJUMBE', 'Habari', 'transactional', ?,
+         'gsm7', 1, 0, 0, 'held', ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::timestamptz
+       from generate_series(1, 300) g`,
+      [org.id, batch, '2026-11-22T08:00:00Z', '2026-11-23T08:00:00Z', '2026-11-22T08:00:00Z', '2026-11-22T08:00:00Z'],
+    );
+    const a = startDispatcher(env.deps, { live: null, simulator: provider }, { inFlight: 40, idleMs: 5, flushMs: 10 });
+    const b = startDispatcher(env.deps, { live: null, simulator: second }, { inFlight: 40, idleMs: 5, flushMs: 10 });
+    try {
+      const end = Date.now() + 20_000;
+      for (;;) {
+        const [left] = await env.sql<{ n: number }>("select count(*)::int as n from messages where client_ref = ? and status <> 'delivered'", [batch]);
+        if (left!.n === 0) break;
+        if (Date.now() > end) throw new Error(`${left!.n} messages not delivered`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const counts = new Map<string, number>();
+      for (const s of submits.filter((x) => x.destinationAddr.startsWith('2557561'))) counts.set(s.destinationAddr, (counts.get(s.destinationAddr) ?? 0) + 1);
+      expect(counts.size).toBe(300);
+      expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await second.close();
+      dispatcher = startDispatcher(env.deps, { live: null, simulator: provider }, { inFlight: 100, idleMs: 20, flushMs: 10 });
+    }
+  }, 30_000);
 });

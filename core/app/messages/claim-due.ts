@@ -35,6 +35,8 @@ export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen:
        ), marked as (
          update messages m set submit_started_at = ?, updated_at = ?
          from due where m.organization_id = due.organization_id and m.id = due.id
+           -- Checked again on the row as it is now: a row another claimer marked meanwhile is left alone.
+           and m.submit_started_at is null and m.status = 'accepted'
          returning m.organization_id, m.id, m.to_phone, m.sender, m.body, m.encoding, m.segments, m.client_ref, m.campaign_id
        ), attempts as (
          insert into message_attempts (organization_id, message_id, number, state, started_at)
