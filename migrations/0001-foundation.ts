@@ -153,26 +153,22 @@ const statements = [
   `create unlogged table rate_buckets (
     key text primary key,
     tokens double precision not null,
-    updated_at timestamptz not null
+    updated_at timestamptz not null,
+    allowed boolean not null
   )`,
+  // One statement, one row write: the bucket refills for the time passed, gives a token if it has one,
+  // and says whether it did (and how long until the next one when it did not).
   `create function take_token(bucket text, capacity double precision, per_second double precision, at timestamptz)
     returns table (allowed boolean, retry_after_seconds double precision)
-    language plpgsql as $$
-    declare
-      current double precision;
-    begin
-      insert into rate_buckets as b (key, tokens, updated_at) values (bucket, capacity, at)
-        on conflict (key) do update
-        set tokens = least(capacity, b.tokens + greatest(extract(epoch from (at - b.updated_at)), 0) * per_second),
-            updated_at = greatest(b.updated_at, at)
-        returning tokens into current;
-      if current >= 1 then
-        update rate_buckets set tokens = current - 1 where key = bucket;
-        return query select true, 0::double precision;
-      else
-        return query select false, (1 - current) / per_second;
-      end if;
-    end $$`,
+    language sql as $$
+      insert into rate_buckets as b (key, tokens, updated_at, allowed) values (bucket, capacity - 1, at, capacity >= 1)
+      on conflict (key) do update set
+        tokens = least(capacity, b.tokens + greatest(extract(epoch from (at - b.updated_at)), 0) * per_second)
+                 - case when least(capacity, b.tokens + greatest(extract(epoch from (at - b.updated_at)), 0) * per_second) >= 1 then 1 else 0 end,
+        allowed = least(capacity, b.tokens + greatest(extract(epoch from (at - b.updated_at)), 0) * per_second) >= 1,
+        updated_at = greatest(b.updated_at, at)
+      returning b.allowed, case when b.allowed then 0::double precision else (1 - b.tokens) / per_second end
+    $$`,
 ];
 
 export class Migration0001Foundation extends Migration {

@@ -31,11 +31,11 @@ function checkCsrf(req: Request, caller: Caller, route: AnyRoute): void {
   requireCsrf(caller.actor, caller.sessionToken, Array.isArray(header) ? header[0] : header);
 }
 
+/** Members count against their organization's live bucket; keys took their token at authentication. */
 async function rateLimit(ctx: Ctx, actor: TenantActor): Promise<void> {
-  const { liveRps, testRps } = ctx.deps.config.rateLimits;
-  const mode = actor.kind === 'key' ? actor.mode : 'live';
-  const rps = mode === 'test' ? testRps : liveRps;
-  await takeToken(ctx, `api:${actor.organizationId}:${mode}`, rps, rps);
+  if (actor.kind === 'key') return;
+  const { liveRps } = ctx.deps.config.rateLimits;
+  await takeToken(ctx, `api:${actor.organizationId}:live`, liveRps, liveRps);
 }
 
 function idempotencyKey(req: Request, route: AnyRoute): string | null {

@@ -85,6 +85,16 @@ describe('rate limits', () => {
     expect((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.test!.secret))).status).toBe(200);
   });
 
+  it('a revoked key takes no token from its organization (it cannot drain the bucket)', async () => {
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 2, testRps: 2, signInPerMinute: 100 } });
+    const o = await createOrg(limited, { keys: { live: { mode: 'live' }, old: { mode: 'live' } } });
+    await limited.sql('update api_keys set revoked_at = ? where id = ?', [new Date('2026-01-01'), o.keys.old!.id]);
+    for (let i = 0; i < 5; i++) expect((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.old!.secret))).status).toBe(401);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.live!.secret))).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
   it('buckets live in the database, so two app instances (replicas) share them', async () => {
     const limited = await setupTestEnv({ rateLimits: { liveRps: 2, testRps: 2, signInPerMinute: 100 } });
     const o = await createOrg(limited);

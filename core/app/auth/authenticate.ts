@@ -18,24 +18,37 @@ interface KeyRow {
   grace_until: Date | null;
   last_used_at: Date | null;
   verified: boolean;
+  allowed: boolean;
+  retry_after_seconds: number;
 }
 
+/**
+ * The key, and in the same round trip a token of its organization's bucket for its mode (DESIGN.md 5:
+ * per organization and mode). Only a usable key takes one: a revoked or expired key drains nothing.
+ */
 export async function authenticateKey(ctx: Ctx, authorization: string): Promise<Extract<Actor, { kind: 'key' }>> {
   const match = /^Bearer ([^\s]+)$/.exec(authorization);
   const secret = match?.[1];
   if (!secret || !KEY_RE.test(secret)) throw unauthorized();
+  const { liveRps, testRps } = ctx.deps.config.rateLimits;
   const key = await one<KeyRow>(
     ctx.em,
-    `select k.id, k.organization_id, k.mode, k.scopes, k.expires_at, k.revoked_at, k.grace_until, k.last_used_at, o.verified
-     from api_keys k join organizations o on o.id = k.organization_id where k.secret_hash = ?`,
-    [sha256(secret)],
+    `select k.id, k.organization_id, k.mode, k.scopes, k.expires_at, k.revoked_at, k.grace_until, k.last_used_at, o.verified,
+       t.allowed, t.retry_after_seconds
+     from api_keys k join organizations o on o.id = k.organization_id
+     cross join lateral take_token('api:' || k.organization_id || ':' || k.mode,
+       case when k.mode = 'test' then ?::float8 else ?::float8 end, case when k.mode = 'test' then ?::float8 else ?::float8 end, ?) t
+     where k.secret_hash = ? and k.revoked_at is null and k.expires_at > ? and (k.grace_until is null or k.grace_until > ?)`,
+    [testRps, liveRps, testRps, liveRps, ctx.now, sha256(secret), ctx.now, ctx.now],
   );
+  if (!key) throw unauthorized();
   const now = ctx.now.getTime();
-  const usable =
-    key && key.revoked_at === null && key.expires_at.getTime() > now && (key.grace_until === null || key.grace_until.getTime() > now);
-  if (!key || !usable) throw unauthorized();
   if (key.mode === 'live' && !key.verified) {
     throw new DomainError('organization_not_verified', 'Live keys work only once the service has verified the organization.');
+  }
+  if (!key.allowed) {
+    const retryAfter = Math.max(1, Math.ceil(key.retry_after_seconds));
+    throw new DomainError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfter });
   }
   // Written at most once a minute per key, so busy keys do not turn every read into a write.
   if (key.last_used_at === null || now - key.last_used_at.getTime() > 60_000) {
