@@ -73,6 +73,11 @@ function parseBody(route: AnyRoute, req: Request): unknown {
   return parseWith(route.body as z.ZodType, raw ?? {});
 }
 
+/** The success envelope, as sent and as stored for replays. */
+function envelope(status: number, data: object): { status: number; body: string } {
+  return { status, body: JSON.stringify({ success: true, data }) };
+}
+
 function send(res: Response, status: number, body: string, replay: boolean): void {
   if (replay) res.setHeader('X-Idempotent-Replay', 'true');
   res.status(status).type('application/json').send(body);
@@ -97,7 +102,7 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       const run = async (c: Ctx) => {
         const result = await route.handler({ ctx: c, actor: actor as never, params, query, body, req, res });
         if ('written' in result) return null;
-        return { status: result.status ?? route.status ?? 200, body: JSON.stringify({ success: true, data: result.data }) };
+        return c.idempotency?.written ?? envelope(result.status ?? route.status ?? 200, result.data);
       };
       if (key === null || actor === null || route.rawBody || route.produces) {
         const out = await run(ctx);
@@ -106,7 +111,8 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       }
       const mode = actor.kind === 'key' ? actor.mode : 'session';
       const fingerprint = fingerprintOf({ route: `${route.method} ${route.path}`, mode, params: req.params, query: req.query, body: req.body ?? null });
-      const out = await withIdempotency(ctx, { organizationId: actor.organizationId, operation: route.operationId, key, fingerprint }, async (c) => (await run(c))!);
+      const scope = { organizationId: actor.organizationId, operation: route.operationId, key, fingerprint };
+      const out = await withIdempotency(ctx, scope, envelope, async (c) => (await run(c))!);
       send(res, out.status, out.body, out.replay);
     } catch (err) {
       next(err);

@@ -1,6 +1,6 @@
 // Idempotency records (Stripe and Svix style): tenant + operation + key, a request fingerprint, the response replayed.
 import { createHash } from 'node:crypto';
-import type { Ctx } from './context.ts';
+import type { Ctx, PendingRecord } from './context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { exec, one, rows } from '../db/sql.ts';
 
@@ -45,10 +45,12 @@ export function fingerprintOf(request: unknown): string {
 export async function withIdempotency(
   ctx: Ctx,
   scope: IdempotencyScope,
+  envelope: PendingRecord['envelope'],
   effect: (tx: Ctx) => Promise<StoredResponse>,
 ): Promise<StoredResponse & { replay: boolean }> {
   return ctx.em.transactional(async (em) => {
-    const tx: Ctx = { ...ctx, em };
+    const pending: PendingRecord = { scope, envelope };
+    const tx: Ctx = { ...ctx, em, idempotency: pending };
     const expiresAt = new Date(ctx.now.getTime() + IDEMPOTENCY_TTL_MS);
     const claimed = await rows(
       em,
@@ -75,13 +77,18 @@ export async function withIdempotency(
       return { status: record.status_code, body: record.response_body, replay: true };
     }
     const response = await effect(tx);
-    await exec(
-      em,
-      'update idempotency_records set status_code = ?, response_body = ? where organization_id = ? and operation = ? and key = ?',
-      [response.status, response.body, scope.organizationId, scope.operation, scope.key],
-    );
+    // A hot path writes the record in its own last statement, so that only the commit follows.
+    if (pending.written) return { ...pending.written, replay: false };
+    await exec(em, RECORD_UPDATE, recordParams(scope, response));
     return { ...response, replay: false };
   });
+}
+
+export const RECORD_UPDATE =
+  'update idempotency_records set status_code = ?, response_body = ? where organization_id = ? and operation = ? and key = ?';
+
+export function recordParams(scope: PendingRecord['scope'], response: StoredResponse): unknown[] {
+  return [response.status, response.body, scope.organizationId, scope.operation, scope.key];
 }
 
 export async function purgeIdempotencyRecords(ctx: Ctx): Promise<number> {

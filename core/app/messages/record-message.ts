@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { holdDelta } from '../../domain/ledger.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, one } from '../../db/sql.ts';
+import { RECORD_UPDATE, recordParams } from '../idempotency.ts';
 import type { MessageRow } from './message-view.ts';
 
 export const RECIPIENT_MESSAGES_PER_HOUR = 30;
@@ -50,9 +51,12 @@ export async function insertTestMessage(tx: Ctx, m: NewMessage): Promise<void> {
  * nothing), then the wallet (only if funds are there and it is not frozen), the ledger entry and the
  * message, each inserted only when the wallet moved.
  */
-export async function holdAndRecord(tx: Ctx, actor: TenantActor, m: NewMessage): Promise<void> {
+export async function holdAndRecord(tx: Ctx, actor: TenantActor, m: NewMessage, response: { status: number; body: string } | null): Promise<void> {
   const d = holdDelta(m.total);
   const { actorType, actorId } = actorRef(actor);
+  const pending = tx.idempotency;
+  // The idempotency record in the same statement: after it, only the commit holds the wallet row.
+  const record = pending && response ? `, i as (${RECORD_UPDATE} and exists (select 1 from w))` : '';
   const result = await one<{ allowed: boolean; retry_after_seconds: number; held: number }>(
     tx.em,
     `with t as (select * from take_token(?, ?, ?, ?)),
@@ -68,13 +72,14 @@ export async function holdAndRecord(tx: Ctx, actor: TenantActor, m: NewMessage):
      m as (
        insert into messages (${COLUMNS})
        select ?, ?, ?, 'accepted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::timestamptz from w
-     )
+     )${record}
      select t.allowed, t.retry_after_seconds, (select count(*) from w)::int as held from t`,
     [
       `recipient:${m.organizationId}:${m.to}`, RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600, tx.now,
       d.available.toString(), d.held.toString(), d.captured.toString(), d.credited.toString(), tx.now, m.organizationId, d.available.toString(),
       newId(), m.organizationId, m.total.toString(), m.id, actorType, actorId, tx.now,
       ...values(m, tx.now),
+      ...(pending && response ? recordParams(pending.scope, response) : []),
     ],
   );
   if (!result?.allowed) {
@@ -83,6 +88,7 @@ export async function holdAndRecord(tx: Ctx, actor: TenantActor, m: NewMessage):
   }
   // The read before found funds and an open wallet; a concurrent send or a freeze got there first.
   if (result.held !== 1) throw new DomainError('insufficient_funds', 'The wallet does not have enough available balance for this message.');
+  if (pending && response) pending.written = response;
 }
 
 /** The accepted message as the database now holds it, without reading it back. */

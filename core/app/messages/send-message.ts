@@ -97,7 +97,8 @@ export async function sendMessage(ctx: Ctx, actor: TenantActor, body: TSendMessa
       const row = await findMessage(tx, actor.organizationId, message.id);
       return messageView(row, actor, await messageDetail(tx, row));
     }
-    await holdAndRecord(tx, actor, message);
-    return messageView(acceptedRow(message, tx.now), actor, { attempts: [], receipts: [] });
+    const view = messageView(acceptedRow(message, tx.now), actor, { attempts: [], receipts: [] });
+    await holdAndRecord(tx, actor, message, tx.idempotency?.envelope(202, view) ?? null);
+    return view;
   });
 }
