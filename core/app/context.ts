@@ -67,7 +67,11 @@ export async function newCtx(deps: Deps): Promise<Ctx> {
   return { deps, em: deps.orm.em.fork(), now: await deps.clock.now() };
 }
 
-/** Runs fn in a transaction (a savepoint when one is already open). */
+/**
+ * Runs fn in a transaction, or in the one already open (no savepoint: a failure rolls back the
+ * whole request anyway, and a savepoint costs two round trips).
+ */
 export function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  if (ctx.em.isInTransaction()) return fn(ctx);
   return ctx.em.transactional((em) => fn({ ...ctx, em }));
 }
