@@ -55,39 +55,8 @@ export async function applyMovement(
   meta: MovementMeta,
 ): Promise<{ balance: WalletBalance; entryId: string }> {
   if (!em.isInTransaction()) throw new Error('a wallet movement must run inside a transaction');
-  const row = await findWallet(em, organizationId, true);
-  if (!row) throw new Error(`organization ${organizationId} has no wallet`);
-  const { balance, entry } = unwrap(movement(toBalance(row)));
-  await exec(em, 'update wallets set available = ?, held = ?, captured = ?, credited = ?, updated_at = ? where organization_id = ?', [
-    balance.available.toString(),
-    balance.held.toString(),
-    balance.captured.toString(),
-    balance.credited.toString(),
-    meta.at,
-    organizationId,
-  ]);
-  const entryId = newId();
-  await exec(
-    em,
-    `insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, reference, message_id,
-       campaign_id, actor_type, actor_id, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      entryId,
-      organizationId,
-      entry.kind,
-      entry.amount.toString(),
-      entry.availableAfter.toString(),
-      entry.heldAfter.toString(),
-      meta.reference ?? null,
-      meta.messageId ?? null,
-      meta.campaignId ?? null,
-      meta.actorType,
-      meta.actorId,
-      meta.at,
-    ],
-  );
-  return { balance, entryId };
+  const { balance, entryIds } = await applyMovements(em, organizationId, [{ movement, ...meta }], meta);
+  return { balance, entryId: entryIds[0]! };
 }
 
 export interface BatchMovement {
@@ -106,8 +75,7 @@ export async function applyMovements(
   organizationId: string,
   items: BatchMovement[],
   meta: { actorType: MovementMeta['actorType']; actorId: string | null; at: Date },
-): Promise<void> {
-  if (items.length === 0) return;
+): Promise<{ balance: WalletBalance; entryIds: string[] }> {
   const row = await one<WalletRow>(db, 'select * from wallets where organization_id = ? for update', [organizationId]);
   if (!row) throw new Error(`organization ${organizationId} has no wallet`);
   let balance = toBalance(row);
@@ -143,4 +111,5 @@ export async function applyMovements(
      returning 1`,
     [organizationId, meta.actorType, meta.actorId, meta.at, JSON.stringify(entries)],
   );
+  return { balance, entryIds: entries.map((e) => e.id) };
 }

@@ -10,6 +10,7 @@ import { setPricePlan } from '../../core/app/price-plans/price-plan.ts';
 import { creditWallet } from '../../core/app/wallet/credit-wallet.ts';
 import { setWalletFrozen } from '../../core/app/wallet/set-wallet-frozen.ts';
 import { bearer, createOrg, operator, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { expectWalletInvariant as expectInvariant, walletOf } from '../support/money.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -82,44 +83,8 @@ function expect202(res: request.Response) {
   return res.body.data as Record<string, any>;
 }
 
-interface Wallet {
-  available: bigint;
-  held: bigint;
-  captured: bigint;
-  credited: bigint;
-}
-
-async function wallet(orgId: string): Promise<Wallet> {
-  const [w] = await env.sql<Record<string, string>>(
-    'select available::text as available, held::text as held, captured::text as captured, credited::text as credited from wallets where organization_id = ?',
-    [orgId],
-  );
-  return { available: BigInt(w!.available!), held: BigInt(w!.held!), captured: BigInt(w!.captured!), credited: BigInt(w!.credited!) };
-}
-
-/** credited = available + held + captured, the ledger adds up to the wallet, and held/captured match the messages' shares. */
-async function expectWalletInvariant(orgId: string) {
-  const w = await wallet(orgId);
-  expect(w.credited).toBe(w.available + w.held + w.captured);
-  const [ledger] = await env.sql<Record<string, string>>(
-    `select coalesce(sum(amount) filter (where kind in ('top_up', 'adjustment')), 0)::text as credited,
-            (coalesce(sum(amount) filter (where kind = 'hold'), 0) - coalesce(sum(amount) filter (where kind in ('capture', 'release')), 0))::text as held,
-            coalesce(sum(amount) filter (where kind = 'capture'), 0)::text as captured
-     from ledger_entries where organization_id = ?`,
-    [orgId],
-  );
-  expect({ credited: w.credited, held: w.held, captured: w.captured }).toEqual({
-    credited: BigInt(ledger!.credited!),
-    held: BigInt(ledger!.held!),
-    captured: BigInt(ledger!.captured!),
-  });
-  const [shares] = await env.sql<Record<string, string>>(
-    `select coalesce(sum(total) filter (where charge = 'held'), 0)::text as held, coalesce(sum(total) filter (where charge = 'captured'), 0)::text as captured
-     from messages where organization_id = ?`,
-    [orgId],
-  );
-  expect({ held: w.held, captured: w.captured }).toEqual({ held: BigInt(shares!.held!), captured: BigInt(shares!.captured!) });
-}
+const wallet = (orgId: string) => walletOf(env, orgId);
+const expectWalletInvariant = (orgId: string) => expectInvariant(env, orgId);
 
 /** Everything a send could leave behind in an organization. */
 async function snapshot(orgId: string) {
