@@ -13,6 +13,7 @@ export interface Outcome {
 
 /** A refusal the provider reports for a submit that never left (no SMSC connection): safe to send again. */
 export const NEVER_SENT = -1;
+export const RETRY_AFTER_NOT_SENT_MS = 5_000;
 
 /** Hot path: one transaction for a batch of answers. Returns the provider ids now known, for early receipts. */
 export async function recordOutcomes(pool: Pool, now: Date, outcomes: Outcome[]): Promise<string[]> {
@@ -60,12 +61,12 @@ export async function recordOutcomes(pool: Pool, now: Date, outcomes: Outcome[])
       );
     }
     if (retry.length) {
-      // Never sent: back in the queue for a later attempt.
+      // Never sent: back in the queue, a little later, so a dead SMSC link is not retried in a tight loop.
       await exec(
         tx,
-        `update messages m set submit_started_at = null, updated_at = ?
+        `update messages m set submit_started_at = null, dispatch_after = ?, updated_at = ?
          from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid) where m.organization_id = x.organization_id and m.id = x.id`,
-        [now, JSON.stringify(retry)],
+        [new Date(now.getTime() + RETRY_AFTER_NOT_SENT_MS), now, JSON.stringify(retry)],
       );
     }
     await applyMoves(tx, now, moves);
