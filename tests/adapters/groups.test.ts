@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { onGroupDeleted } from '../../core/app/groups/group-deleted.ts';
 import { DomainError } from '../../core/domain/errors.ts';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv, waitForLockWaiters, EVERY_ROLE } from '../support/app.ts';
+import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv, waitForLockWaiters, everyRoleSignedIn } from '../support/app.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -29,17 +29,9 @@ const T0 = '2026-11-22T09:00:00.000Z';
 
 beforeAll(async () => {
   env = await setupTestEnv();
-  org = await createOrg(env, {
-    members: EVERY_ROLE,
-    keys: {
-      live: { mode: 'live' },
-      test: { mode: 'test' },
-      reader: { mode: 'live', scopes: ['campaigns:read'] },
-    },
-  });
-  other = await createOrg(env, { members: { owner: 'owner' }, keys: {} });
-  for (const label of Object.keys(org.members)) s[label] = await signInAs(env, org.members[label]!);
-  otherOwner = await signInAs(env, other.members.owner!);
+  const fixture = await everyRoleSignedIn(env, ['campaigns:read']);
+  ({ org, other, otherOwner } = fixture);
+  Object.assign(s, fixture.sessions);
 });
 
 let serial = 0;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv, waitForLockWaiters, EVERY_ROLE } from '../support/app.ts';
+import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv, waitForLockWaiters, everyRoleSignedIn } from '../support/app.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -33,17 +33,9 @@ const CLEAR = { reason: 'Customer asked to receive offers again', evidence: 'Sig
 
 beforeAll(async () => {
   env = await setupTestEnv();
-  org = await createOrg(env, {
-    members: EVERY_ROLE,
-    keys: {
-      live: { mode: 'live' },
-      test: { mode: 'test' },
-      reader: { mode: 'live', scopes: ['messages:send'] },
-    },
-  });
-  other = await createOrg(env, { members: { owner: 'owner' }, keys: {} });
-  for (const label of Object.keys(org.members)) s[label] = await signInAs(env, org.members[label]!);
-  otherOwner = await signInAs(env, other.members.owner!);
+  const fixture = await everyRoleSignedIn(env, ['messages:send']);
+  ({ org, other, otherOwner } = fixture);
+  Object.assign(s, fixture.sessions);
 });
 
 let serial = 0;

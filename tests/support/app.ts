@@ -128,3 +128,15 @@ export async function waitForLockWaiters(env: TestEnv, n: number): Promise<void>
 
 /** One member of every role, labelled by the role's name. */
 export const EVERY_ROLE = { owner: 'owner', admin: 'admin', developer: 'developer', marketer: 'marketer', analyst: 'analyst', billing: 'billing' } as const;
+
+/** A member of every role signed in, API keys of both modes and one narrow key, and a second organization. */
+export async function everyRoleSignedIn(env: TestEnv, readerScopes: Scope[]) {
+  const org = await createOrg(env, {
+    members: EVERY_ROLE,
+    keys: { live: { mode: 'live' }, test: { mode: 'test' }, reader: { mode: 'live', scopes: readerScopes } },
+  });
+  const other = await createOrg(env, { members: { owner: 'owner' }, keys: {} });
+  const sessions: Record<string, Awaited<ReturnType<typeof signInAs>>> = {};
+  for (const label of Object.keys(org.members)) sessions[label] = await signInAs(env, org.members[label]!);
+  return { org, other, sessions, otherOwner: await signInAs(env, other.members.owner!) };
+}
