@@ -4,7 +4,6 @@ import { check, integer, operator, orgCommand, organizationId, positional, requi
 import { ZCreditWalletInput, creditWallet } from '../../core/app/wallet/credit-wallet.ts';
 import { setWalletFrozen } from '../../core/app/wallet/set-wallet-frozen.ts';
 
-
 export const walletCommands: Command[] = [
   {
     name: 'wallet credit',
