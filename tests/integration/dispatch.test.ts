@@ -106,6 +106,27 @@ describe('dispatch to the simulator', () => {
     expect((done['receipts'] as unknown[]).length).toBe(3);
   });
 
+  it('a UCS-2 message goes out with data_coding 8, and the ascii route with data_coding 1', async () => {
+    const swahiliEmoji = 'Karibu 🙂 dukani';
+    const to = number('10');
+    const sent = await send(to, swahiliEmoji);
+    await waitFor(sent.id, (m) => m['status'] === 'delivered');
+    const ucs2 = submits.filter((s) => `+${s.destinationAddr}` === to);
+    expect(ucs2.map((s) => s.dataCoding)).toEqual([0x08]);
+    expect(Buffer.from(ucs2[0]!.shortMessage).swap16().toString('utf16le')).toBe(swahiliEmoji);
+    const { setSmsRoute } = await import('../../core/app/platform/settings.ts');
+    await setSmsRoute(await env.ctx(), 'ascii');
+    try {
+      const to2 = number('10');
+      const sent2 = await send(to2, 'Habari yako');
+      await waitFor(sent2.id, (m) => m['status'] === 'delivered');
+      const ascii = submits.filter((s) => `+${s.destinationAddr}` === to2);
+      expect(ascii.map((s) => [s.dataCoding, Buffer.from(s.shortMessage).toString('latin1')])).toEqual([[0x01, 'Habari yako']]);
+    } finally {
+      await setSmsRoute(await env.ctx(), 'gsm0338');
+    }
+  });
+
   it('after every outcome the wallet keeps its invariant and nothing is left held but unknown messages', async () => {
     const w = await walletRow();
     expect(BigInt(w.credited)).toBe(BigInt(w.available) + BigInt(w.held) + BigInt(w.captured));
