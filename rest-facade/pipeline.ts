@@ -99,10 +99,15 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       const params = parseParams(route, req.params as Record<string, string>);
       const query = route.query ? parseWith(route.query as z.ZodType, { ...(req.query as object) }) : undefined;
       const body = parseBody(route, req);
+      let replayed = false;
       const run = async (c: Ctx) => {
         const result = await route.handler({ ctx: c, actor: actor as never, params, query, body, req, res });
         if ('written' in result) return null;
-        return c.idempotency?.written ?? envelope(result.status ?? route.status ?? 200, result.data);
+        if ('stored' in result) {
+          replayed = result.stored.replay;
+          return { status: result.stored.status, body: result.stored.body };
+        }
+        return envelope(result.status ?? route.status ?? 200, result.data);
       };
       if (key === null || actor === null || route.rawBody || route.produces) {
         const out = await run(ctx);
@@ -112,6 +117,11 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       const mode = actor.kind === 'key' ? actor.mode : 'session';
       const fingerprint = fingerprintOf({ route: `${route.method} ${route.path}`, mode, params: req.params, query: req.query, body: req.body ?? null });
       const scope = { organizationId: actor.organizationId, operation: route.operationId, key, fingerprint };
+      if (route.ownsIdempotency) {
+        const out = await run({ ...ctx, idempotencyRequest: { scope, envelope } });
+        if (out) send(res, out.status, out.body, replayed);
+        return;
+      }
       const out = await withIdempotency(ctx, scope, envelope, async (c) => (await run(c))!);
       send(res, out.status, out.body, out.replay);
     } catch (err) {

@@ -20,7 +20,9 @@ export interface HandlerInput<P, Q, B, A> {
 export type HandlerResult =
   | { status?: number; data: object }
   /** The handler wrote the response itself (a stream of another type than JSON). */
-  | { written: true };
+  | { written: true }
+  /** A stored response, as first sent or replayed (operations that keep their own idempotency record). */
+  | { stored: { status: number; body: string; replay: boolean } };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -38,6 +40,8 @@ export interface RouteSpec<P, Q, B, Pub extends boolean> {
   body?: B;
   /** required: 400 invalid_request without X-Idempotency-Key; optional: honoured when sent. */
   idempotency?: 'required' | 'optional';
+  /** The operation keeps its own idempotency record: no transaction is opened around it. */
+  ownsIdempotency?: boolean;
   status?: number;
   /** Operation that never changes state although its method is POST (no CSRF check). */
   csrfExempt?: boolean;

@@ -50,8 +50,6 @@ export interface PendingRecord {
   scope: { organizationId: string; operation: string; key: string };
   /** The stored form of a response: what a replay sends back byte for byte. */
   envelope(status: number, data: object): { status: number; body: string };
-  /** Set by an effect that wrote the record itself. */
-  written?: { status: number; body: string };
 }
 
 /** One request's or one job's view: its own EntityManager fork and the instant it started. */
@@ -61,6 +59,8 @@ export interface Ctx {
   now: Date;
   /** Present inside an idempotent request's transaction. */
   idempotency?: PendingRecord;
+  /** Present for an operation that keeps its own idempotency record (the batched send): no transaction is open. */
+  idempotencyRequest?: Omit<PendingRecord, 'written' | 'scope'> & { scope: PendingRecord['scope'] & { fingerprint: string } };
 }
 
 export async function newCtx(deps: Deps): Promise<Ctx> {

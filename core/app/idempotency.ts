@@ -70,26 +70,20 @@ export async function withIdempotency(
         [scope.organizationId, scope.operation, scope.key],
       );
       if (!record || record.fingerprint !== scope.fingerprint) {
-        throw new DomainError('idempotency_conflict', 'This X-Idempotency-Key was already used with a different request.', {
-          field: 'X-Idempotency-Key',
-        });
+        throw idempotencyConflict();
       }
       return { status: record.status_code, body: record.response_body, replay: true };
     }
     const response = await effect(tx);
-    // A hot path writes the record in its own last statement, so that only the commit follows.
-    if (pending.written) return { ...pending.written, replay: false };
-    await exec(em, RECORD_UPDATE, recordParams(scope, response));
+    await exec(em, 'update idempotency_records set status_code = ?, response_body = ? where organization_id = ? and operation = ? and key = ?', [
+      response.status, response.body, scope.organizationId, scope.operation, scope.key,
+    ]);
     return { ...response, replay: false };
   });
 }
 
-export const RECORD_UPDATE =
-  'update idempotency_records set status_code = ?, response_body = ? where organization_id = ? and operation = ? and key = ?';
-
-export function recordParams(scope: PendingRecord['scope'], response: StoredResponse): unknown[] {
-  return [response.status, response.body, scope.organizationId, scope.operation, scope.key];
-}
+export const idempotencyConflict = () =>
+  new DomainError('idempotency_conflict', 'This X-Idempotency-Key was already used with a different request.', { field: 'X-Idempotency-Key' });
 
 export async function purgeIdempotencyRecords(ctx: Ctx): Promise<number> {
   const deleted = await rows(ctx.em, 'delete from idempotency_records where expires_at <= ? returning 1', [ctx.now]);

@@ -119,22 +119,3 @@ export function adjust(b: WalletBalance, signedAmount: bigint): Result<LedgerMov
     credited: b.credited + signedAmount,
   });
 }
-
-export interface BalanceDelta {
-  available: bigint;
-  held: bigint;
-  captured: bigint;
-  credited: bigint;
-}
-
-/**
- * What a hold does to a balance, as a change to apply in one SQL statement on a hot path
- * (sending): derived from hold() itself, so the rule stays there.
- */
-export function holdDelta(amount: bigint): BalanceDelta {
-  const before: WalletBalance = { available: amount, held: 0n, captured: 0n, credited: amount };
-  const after = hold(before, amount);
-  if (!after.ok) throw new Error('a hold of its own amount cannot fail');
-  const b = after.value.balance;
-  return { available: b.available - before.available, held: b.held - before.held, captured: b.captured - before.captured, credited: b.credited - before.credited };
-}

@@ -15,8 +15,9 @@ export const messageRoutes = [
     access: send.access,
     body: send.ZSendMessageBody,
     idempotency: 'required',
+    ownsIdempotency: true,
     status: 202,
-    handler: async ({ ctx, actor, body }) => ok(await send.sendMessage(ctx, actor, body), 202),
+    handler: async ({ ctx, actor, body }) => send.sendMessageFromRequest(ctx, actor, body),
   }),
   route({
     method: 'get',

@@ -27,3 +27,32 @@ it('40 concurrent live sends (the test pool has 8 connections) all answer 202 wi
   expect(Number(w!.held)).toBe(40 * 2000);
   expect(await env.sql("select count(*)::int as n from ledger_entries where organization_id = ? and kind = 'hold'", [org.id])).toEqual([{ n: 40 }]);
 }, 20_000);
+
+it('concurrent sends over a wallet that funds only some: exactly as many 202 as it holds, the rest 422 with nothing kept', async () => {
+  const small = await createOrg(env, { credit: 10_000n, senders: [{ name: 'UJUMBE', classes: ['transactional'], routeApproved: true }] });
+  const results = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      request(env.app)
+        .post('/v1/messages')
+        .set(bearer(small.keys.live!.secret))
+        .set('X-Idempotency-Key', `f-${i}`)
+        .send({ to: `+25575401${String(1000 + i)}`, from: 'UJUMBE', body: 'Habari', client_ref: `f-${i}` }),
+    ),
+  );
+  const statuses = results.map((r) => r.status).sort();
+  expect(statuses).toEqual([...Array(5).fill(202), ...Array(7).fill(422)]);
+  expect(results.filter((r) => r.status === 422).every((r) => r.body.error.code === 'insufficient_funds')).toBe(true);
+  const [w] = await env.sql<{ available: string; held: string }>('select available, held from wallets where organization_id = ?', [small.id]);
+  expect([Number(w!.available), Number(w!.held)]).toEqual([0, 10_000]);
+  expect(await env.sql('select count(*)::int as n from messages where organization_id = ?', [small.id])).toEqual([{ n: 5 }]);
+  expect(await env.sql('select count(*)::int as n from idempotency_records where organization_id = ?', [small.id])).toEqual([{ n: 5 }]);
+}, 20_000);
+
+it('one key sent at once with two different bodies: one 202, one 409 idempotency_conflict, one message', async () => {
+  const send = (body: string) =>
+    request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', 'same-key').send({ to: '+255754020000', from: 'UJUMBE', body, client_ref: 'same' });
+  const results = await Promise.all([send('Habari A'), send('Habari B')]);
+  expect(results.map((r) => r.status).sort()).toEqual([202, 409]);
+  expect(results.find((r) => r.status === 409)!.body.error.code).toBe('idempotency_conflict');
+  expect(await env.sql("select count(*)::int as n from messages where organization_id = ? and to_phone = '+255754020000'", [org.id])).toEqual([{ n: 1 }]);
+}, 20_000);

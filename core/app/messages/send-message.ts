@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
-import type { TenantActor } from '../actor.ts';
+import { actorRef, type TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { normalizeTanzanianMobile } from '../../domain/phone.ts';
@@ -12,8 +12,11 @@ import { heldUntil } from '../../domain/sending-window.ts';
 import { newId } from '../../db/ids.ts';
 import { approvedClasses } from '../sender-ids/sender-id-view.ts';
 import { loadSendContext, type SendContext } from './send-context.ts';
-import { acceptedRow, holdAndRecord, insertTestMessage, type NewMessage } from './record-message.ts';
+import { acceptedRow, insertTestMessage, type NewMessage } from './record-message.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
+import { sendBatcher } from './send-batcher.ts';
+import { idempotencyConflict, withIdempotency } from '../idempotency.ts';
+import { one } from '../../db/sql.ts';
 import { completeTestMessage } from './test-mode.ts';
 
 export const access: Access = { scopes: ['messages:send'], permission: 'messages.send' };
@@ -60,7 +63,8 @@ function checkLive(context: SendContext, total: bigint): void {
   if (context.available < total) throw new DomainError('insufficient_funds', 'The wallet does not have enough available balance for this message.');
 }
 
-export async function sendMessage(ctx: Ctx, actor: TenantActor, body: TSendMessageBody) {
+/** Every check of a send, in the spec's order; the message to record when all pass. */
+async function prepareSend(ctx: Ctx, actor: TenantActor, body: TSendMessageBody): Promise<NewMessage> {
   const to = unwrap(normalizeTanzanianMobile(body.to, 'to'));
   const test = actor.kind === 'key' && actor.mode === 'test';
   const promotional = body.traffic_class === 'promotional';
@@ -72,7 +76,7 @@ export async function sendMessage(ctx: Ctx, actor: TenantActor, body: TSendMessa
   if (promotional) checkConsent(context);
   if (!test) checkLive(context, price.total);
   const held = !test && promotional ? heldUntil(context.window, ctx.now) : null;
-  const message: NewMessage = {
+  return {
     id: newId(),
     organizationId: actor.organizationId,
     test,
@@ -90,15 +94,49 @@ export async function sendMessage(ctx: Ctx, actor: TenantActor, body: TSendMessa
     heldUntil: held,
     expiresAt: new Date(ctx.now.getTime() + (body.ttl ?? DEFAULT_TTL_SECONDS) * 1000),
   };
+}
+
+/** A test send: accepted, then completed at once in the caller's transaction; no money moves. */
+async function sendTestMessage(ctx: Ctx, actor: TenantActor, body: TSendMessageBody) {
+  const message = await prepareSend(ctx, actor, body);
   return inTransaction(ctx, async (tx) => {
-    if (test) {
-      await insertTestMessage(tx, message);
-      await completeTestMessage(tx, actor.organizationId, message.id, to);
-      const row = await findMessage(tx, actor.organizationId, message.id);
-      return messageView(row, actor, await messageDetail(tx, row));
-    }
-    const view = messageView(acceptedRow(message, tx.now), actor, { attempts: [], receipts: [] });
-    await holdAndRecord(tx, actor, message, tx.idempotency?.envelope(202, view) ?? null);
-    return view;
+    await insertTestMessage(tx, message);
+    await completeTestMessage(tx, actor.organizationId, message.id, message.to);
+    const row = await findMessage(tx, actor.organizationId, message.id);
+    return messageView(row, actor, await messageDetail(tx, row));
   });
+}
+
+/**
+ * POST /v1/messages. Live sends of concurrent requests are written together by the send batcher
+ * (hot path: one transaction for many); a key already used answers first, before any check of the
+ * present state, exactly as a replay does. Test sends take the per-request path.
+ */
+export async function sendMessageFromRequest(ctx: Ctx, actor: TenantActor, body: TSendMessageBody) {
+  const request = ctx.idempotencyRequest;
+  if (!request) throw new Error('a send request carries its idempotency key');
+  if (actor.kind === 'key' && actor.mode === 'test') {
+    const out = await withIdempotency(ctx, request.scope, request.envelope, async (tx) => request.envelope(202, await sendTestMessage(tx, actor, body)));
+    return { stored: out };
+  }
+  const existing = await one<{ fingerprint: string; status_code: number | null; response_body: string | null }>(
+    ctx.em,
+    'select fingerprint, status_code, response_body from idempotency_records where organization_id = ? and operation = ? and key = ? and expires_at > ?',
+    [request.scope.organizationId, request.scope.operation, request.scope.key, ctx.now],
+  );
+  if (existing && existing.fingerprint !== request.scope.fingerprint) {
+    throw idempotencyConflict();
+  }
+  if (existing?.status_code && existing.response_body) return { stored: { status: existing.status_code, body: existing.response_body, replay: true } };
+  const message = await prepareSend(ctx, actor, body);
+  const view = messageView(acceptedRow(message, ctx.now), actor, { attempts: [], receipts: [] });
+  const result = await sendBatcher(ctx.deps).submit({
+    message,
+    actor: actorRef(actor),
+    scope: request.scope,
+    response: request.envelope(202, view),
+    at: ctx.now,
+  });
+  if (result.kind === 'refused') throw result.error;
+  return { stored: { ...result.response, replay: result.replay } };
 }

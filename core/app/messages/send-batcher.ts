@@ -1,0 +1,211 @@
+// Live sends of many requests written together: one transaction and a handful of statements for a whole batch
+// (hot path: commits and round trips shared by many requests; each request still gets its own answer).
+import type { Pool, PoolClient } from 'pg';
+import type { Deps } from '../context.ts';
+import type { actorRef } from '../actor.ts';
+import type { IdempotencyScope, StoredResponse } from '../idempotency.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { hold, type WalletBalance } from '../../domain/ledger.ts';
+import { newId } from '../../db/ids.ts';
+import { exec, nativePool, nativeTransaction, pgArray, rows } from '../../db/sql.ts';
+import { toBalance, type WalletRow } from '../../db/wallets.ts';
+import { IDEMPOTENCY_TTL_MS, idempotencyConflict } from '../idempotency.ts';
+import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
+
+export interface BatchedSend {
+  message: NewMessage;
+  actor: ReturnType<typeof actorRef>;
+  scope: IdempotencyScope;
+  response: StoredResponse;
+  at: Date;
+}
+
+export type BatchResult = { kind: 'done'; response: StoredResponse; replay: boolean } | { kind: 'refused'; error: DomainError };
+
+interface Waiting extends BatchedSend {
+  settle(result: BatchResult): void;
+  fail(err: unknown): void;
+}
+
+const MAX_BATCH = 64;
+const MAX_FLUSHES = 3;
+const batchers = new WeakMap<Deps, ReturnType<typeof createBatcher>>();
+
+export function sendBatcher(deps: Deps) {
+  let b = batchers.get(deps);
+  if (!b) {
+    b = createBatcher(deps);
+    batchers.set(deps, b);
+  }
+  return b;
+}
+
+function createBatcher(deps: Deps) {
+  const queue: Waiting[] = [];
+  let flushing = 0;
+  const pump = () => {
+    while (queue.length && flushing < MAX_FLUSHES) {
+      const batch = queue.splice(0, MAX_BATCH);
+      flushing += 1;
+      void nativePool(deps.orm.em)
+        .then((pool) => flush(pool, batch))
+        .catch((err: unknown) => batch.forEach((w) => w.fail(err)))
+        .finally(() => {
+          flushing -= 1;
+          pump();
+        });
+    }
+  };
+  return {
+    submit(send: BatchedSend): Promise<BatchResult> {
+      return new Promise((resolve, reject) => {
+        queue.push({ ...send, settle: resolve, fail: reject });
+        // Requests arriving while batches are being written wait and go together in the next one.
+        pump();
+      });
+    },
+  };
+}
+
+const scopeRow = (s: IdempotencyScope) => ({ organization_id: s.organizationId, operation: s.operation, key: s.key });
+// Rows are locked in one order (keys, buckets, wallets sorted) so that concurrent batches never deadlock.
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const bucketOf = (w: Waiting) => `recipient:${w.message.organizationId}:${w.message.to}`;
+const keyOf = (s: IdempotencyScope) => `${s.organizationId}/${s.operation}/${s.key}`;
+
+async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
+  // A key twice in one batch: the first one decides, the others replay it (or conflict).
+  const primaries = new Map<string, Waiting>();
+  for (const w of batch) if (!primaries.has(keyOf(w.scope))) primaries.set(keyOf(w.scope), w);
+  const results = new Map<Waiting, BatchResult>();
+  const unclaimed = await nativeTransaction(pool, async (tx) => {
+    const claimed = await claim(tx, [...primaries.values()]);
+    const candidates = [...primaries.values()].filter((w) => claimed.has(keyOf(w.scope)));
+    const { accepted, wallets } = await decide(tx, candidates, results);
+    await write(tx, wallets, accepted, candidates.filter((w) => !accepted.includes(w)));
+    return [...primaries.values()].filter((w) => !claimed.has(keyOf(w.scope)));
+  });
+  for (const w of unclaimed) results.set(w, await replayOf(pool, w));
+  for (const w of batch) {
+    const primary = primaries.get(keyOf(w.scope))!;
+    const result = results.get(primary)!;
+    if (w === primary) w.settle(result);
+    else if (w.scope.fingerprint !== primary.scope.fingerprint) w.settle({ kind: 'refused', error: idempotencyConflict() });
+    else w.settle(result.kind === 'done' ? { ...result, replay: true } : result);
+  }
+}
+
+async function claim(tx: PoolClient, items: Waiting[]): Promise<Set<string>> {
+  const found = await rows<{ organization_id: string; operation: string; key: string }>(
+    tx,
+    `insert into idempotency_records as r (organization_id, operation, key, fingerprint, created_at, expires_at)
+     select x.organization_id, x.operation, x.key, x.fingerprint, x.at, x.expires_at
+     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, at timestamptz, expires_at timestamptz)
+     on conflict (organization_id, operation, key) do update
+       set fingerprint = excluded.fingerprint, status_code = null, response_body = null, created_at = excluded.created_at, expires_at = excluded.expires_at
+       where r.expires_at <= excluded.created_at
+     returning organization_id, operation, key`,
+    [JSON.stringify([...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope))).map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) })))],
+  );
+  return new Set(found.map((f) => `${f.organization_id}/${f.operation}/${f.key}`));
+}
+
+/** Wallets locked in organization order; holds decided by the ledger rule, then the recipient allowance. */
+async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, BatchResult>): Promise<{ accepted: Waiting[]; wallets: WalletRow[] }> {
+  if (items.length === 0) return { accepted: [], wallets: [] };
+  const orgs = [...new Set(items.map((w) => w.message.organizationId))].sort();
+  const wallets = await rows<WalletRow>(tx, 'select * from wallets where organization_id = any(?::uuid[]) order by organization_id for update', [pgArray(orgs)]);
+  const balances = new Map(wallets.map((w) => [w.organization_id, { balance: toBalance(w), frozen: w.frozen }]));
+  const funded = items.filter((w) => {
+    const wallet = balances.get(w.message.organizationId)!;
+    const held = hold(wallet.balance, w.message.total);
+    const error = wallet.frozen ? new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.') : held.ok ? null : held.error;
+    if (error || !held.ok) {
+      results.set(w, { kind: 'refused', error: error ?? new DomainError('insufficient_funds', 'The wallet does not have enough available balance for this message.') });
+      return false;
+    }
+    wallet.balance = held.value.balance;
+    return true;
+  });
+  if (funded.length === 0) return { accepted: [], wallets };
+  const tokens = await rows<{ i: number; allowed: boolean; retry_after_seconds: number }>(
+    tx,
+    `select x.i, t.allowed, t.retry_after_seconds from jsonb_to_recordset(?::jsonb) as x(i int, bucket text)
+     cross join lateral take_token(x.bucket, ?, ?, ?) t`,
+    [JSON.stringify(funded.map((w, i) => ({ i, bucket: bucketOf(w) })).sort((a, b) => compare(a.bucket, b.bucket))), RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600, funded[0]?.at],
+  );
+  const tokenOf = new Map(tokens.map((t) => [t.i, t]));
+  const accepted = funded.filter((w, i) => {
+    const t = tokenOf.get(i)!;
+    if (t.allowed) {
+      results.set(w, { kind: 'done', response: w.response, replay: false });
+      return true;
+    }
+    const retryAfter = Math.max(1, Math.ceil(t.retry_after_seconds));
+    results.set(w, { kind: 'refused', error: new DomainError('rate_limited', `At most ${RECIPIENT_MESSAGES_PER_HOUR} live messages an hour reach one recipient; retry after ${retryAfter} s.`, { retryAfter }) });
+    return false;
+  });
+  return { accepted, wallets };
+}
+
+/** The accepted sends' holds (running balances again, now without the refused), ledger entries, messages and records. */
+async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], refused: Waiting[]): Promise<void> {
+  if (refused.length) {
+    await exec(
+      tx,
+      `delete from idempotency_records r using jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text)
+       where r.organization_id = x.organization_id and r.operation = x.operation and r.key = x.key`,
+      [JSON.stringify(refused.map((w) => scopeRow(w.scope)))],
+    );
+  }
+  if (accepted.length === 0) return;
+  const balances = new Map<string, WalletBalance>(wallets.map((w) => [w.organization_id, toBalance(w)]));
+  const entries = accepted.map((w) => {
+    const moved = hold(balances.get(w.message.organizationId)!, w.message.total);
+    if (!moved.ok) throw moved.error;
+    balances.set(w.message.organizationId, moved.value.balance);
+    const e = moved.value.entry;
+    return { id: newId(), organization_id: w.message.organizationId, amount: e.amount.toString(), balance_after: e.availableAfter.toString(), held_after: e.heldAfter.toString(), message_id: w.message.id, actor_type: w.actor.actorType, actor_id: w.actor.actorId, created_at: w.at };
+  });
+  const at = accepted[0]!.at;
+  await exec(
+    tx,
+    `update wallets w set available = x.available, held = x.held, captured = x.captured, credited = x.credited, updated_at = ?
+     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, available bigint, held bigint, captured bigint, credited bigint)
+     where w.organization_id = x.organization_id`,
+    [at, JSON.stringify([...balances].filter(([org]) => accepted.some((w) => w.message.organizationId === org)).map(([org, b]) => ({ organization_id: org, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString() })))],
+  );
+  await exec(
+    tx,
+    `insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, message_id, actor_type, actor_id, created_at)
+     select x.id, x.organization_id, 'hold', x.amount, x.balance_after, x.held_after, x.message_id, x.actor_type, x.actor_id, x.created_at
+     from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, amount bigint, balance_after bigint, held_after bigint, message_id uuid,
+       actor_type text, actor_id uuid, created_at timestamptz)`,
+    [JSON.stringify(entries)],
+  );
+  await exec(
+    tx,
+    `insert into messages select * from jsonb_populate_recordset(null::messages, ?::jsonb)`,
+    [JSON.stringify(accepted.map((w) => messageRecord(w.message, w.at)))],
+  );
+  await exec(
+    tx,
+    `update idempotency_records r set status_code = x.status_code, response_body = x.response_body
+     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, status_code int, response_body text)
+     where r.organization_id = x.organization_id and r.operation = x.operation and r.key = x.key`,
+    [JSON.stringify(accepted.map((w) => ({ ...scopeRow(w.scope), status_code: w.response.status, response_body: w.response.body })))],
+  );
+}
+
+/** A key already used: replay the stored answer of the same request, refuse another request's. */
+async function replayOf(pool: Pool, w: Waiting): Promise<BatchResult> {
+  const [record] = await rows<{ fingerprint: string; status_code: number | null; response_body: string | null }>(
+    pool,
+    'select fingerprint, status_code, response_body from idempotency_records where organization_id = ? and operation = ? and key = ?',
+    [w.scope.organizationId, w.scope.operation, w.scope.key],
+  );
+  if (!record || record.fingerprint !== w.scope.fingerprint || record.status_code === null || record.response_body === null) {
+    return { kind: 'refused', error: idempotencyConflict() };
+  }
+  return { kind: 'done', response: { status: record.status_code, body: record.response_body }, replay: true };
+}
