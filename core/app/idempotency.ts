@@ -82,6 +82,31 @@ export async function withIdempotency(
   });
 }
 
+/** An idempotency record as read before a request runs. */
+export interface UsedKey {
+  fingerprint: string;
+  status_code: number | null;
+  response_body: string | null;
+}
+
+/** Columns and condition of the unexpired record of a scope (organization, operation, key, now). */
+export const USED_KEY_SQL =
+  'select fingerprint, status_code, response_body from idempotency_records where organization_id = ? and operation = ? and key = ? and expires_at > ?';
+
+export async function findUsedKey(ctx: Ctx, scope: IdempotencyScope): Promise<UsedKey | null> {
+  return (await one<UsedKey>(ctx.em, USED_KEY_SQL, [scope.organizationId, scope.operation, scope.key, ctx.now])) ?? null;
+}
+
+/**
+ * A used key answers before any check of the present state: the stored answer of the same request
+ * (a replay), 409 for another request. Null when the key is free or its first request is still running.
+ */
+export function usedKeyAnswer(record: UsedKey | null, scope: IdempotencyScope): (StoredResponse & { replay: true }) | null {
+  if (record && record.fingerprint !== scope.fingerprint) throw idempotencyConflict();
+  if (record?.status_code && record.response_body) return { status: record.status_code, body: record.response_body, replay: true };
+  return null;
+}
+
 export const idempotencyConflict = () =>
   new DomainError('idempotency_conflict', 'This X-Idempotency-Key was already used with a different request.', { field: 'X-Idempotency-Key' });
 

@@ -877,6 +877,15 @@ describe('idempotency', () => {
     await expectWalletInvariant(org.id);
   });
 
+  it('the same key with a number that is not valid is 409 idempotency_conflict, not 422: a used key answers first', async () => {
+    const key = randomUUID();
+    const body = msg();
+    expect202(await live(body, key));
+    const before = await snapshot(org.id);
+    expectError(await live({ ...body, to: '12345' }, key), 409, 'idempotency_conflict');
+    expect(await snapshot(org.id)).toEqual(before);
+  });
+
   it('the same key from a test key is another request (409 idempotency_conflict), not a replay of the live one', async () => {
     const key = randomUUID();
     const body = msg();

@@ -4,6 +4,7 @@ import type { SmsRoute } from '../../domain/segments.ts';
 import type { PricePlanRates } from '../../domain/pricing.ts';
 import type { SenderIdRow } from '../sender-ids/sender-id-view.ts';
 import { one } from '../../db/sql.ts';
+import { USED_KEY_SQL, type IdempotencyScope, type UsedKey } from '../idempotency.ts';
 
 export interface SendContext {
   route: SmsRoute;
@@ -15,6 +16,8 @@ export interface SendContext {
   rates: PricePlanRates | null;
   optedOut: boolean;
   hasConsent: boolean;
+  /** The request's idempotency record, when asked for. */
+  usedKey: UsedKey | null;
 }
 
 interface Row {
@@ -28,9 +31,17 @@ interface Row {
   plan: { transactional_unit: string; promotional_unit: string } | null;
   opted_out: boolean | null;
   has_consent: boolean | null;
+  used_key: UsedKey | null;
 }
 
-export async function loadSendContext(ctx: Ctx, organizationId: string, from: string, to: string, promotional: boolean): Promise<SendContext> {
+export async function loadSendContext(
+  ctx: Ctx,
+  organizationId: string,
+  from: string,
+  to: string,
+  promotional: boolean,
+  idempotency?: IdempotencyScope,
+): Promise<SendContext> {
   const row = await one<Row>(
     ctx.em,
     `select s.sms_route, s.window_opens, s.window_closes, o.verified, w.frozen, w.available,
@@ -41,10 +52,15 @@ export async function loadSendContext(ctx: Ctx, organizationId: string, from: st
        case when ? then exists (select 1 from opt_outs oo where oo.organization_id = o.id and oo.phone = ? and oo.cleared_at is null) end as opted_out,
        case when ? then (select r.action = 'consent_recorded' from contacts c join consent_records r on r.contact_id = c.id
           where c.organization_id = o.id and c.phone = ? and r.action in ('consent_recorded', 'consent_cleared')
-          order by r.id desc limit 1) end as has_consent
+          order by r.id desc limit 1) end as has_consent,
+       case when ? then (select row_to_json(i) from (${USED_KEY_SQL}) i) end as used_key
      from platform_settings s, organizations o join wallets w on w.organization_id = o.id
      where s.id and o.id = ?`,
-    [from, promotional, to, promotional, to, organizationId],
+    [
+      from, promotional, to, promotional, to,
+      idempotency !== undefined, idempotency?.organizationId ?? organizationId, idempotency?.operation ?? '', idempotency?.key ?? '', ctx.now,
+      organizationId,
+    ],
   );
   if (!row) throw new Error(`organization ${organizationId} has no wallet or the platform has no settings`);
   return {
@@ -57,5 +73,6 @@ export async function loadSendContext(ctx: Ctx, organizationId: string, from: st
     rates: row.plan ? { transactional: BigInt(row.plan.transactional_unit), promotional: BigInt(row.plan.promotional_unit) } : null,
     optedOut: row.opted_out === true,
     hasConsent: row.has_consent === true,
+    usedKey: row.used_key,
   };
 }

@@ -15,8 +15,7 @@ import { loadSendContext, type SendContext } from './send-context.ts';
 import { acceptedRow, insertTestMessage, type NewMessage } from './record-message.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
 import { sendBatcher } from './send-batcher.ts';
-import { idempotencyConflict, withIdempotency } from '../idempotency.ts';
-import { one } from '../../db/sql.ts';
+import { findUsedKey, usedKeyAnswer, withIdempotency } from '../idempotency.ts';
 import { completeTestMessage } from './test-mode.ts';
 
 export const access: Access = { scopes: ['messages:send'], permission: 'messages.send' };
@@ -63,12 +62,10 @@ function checkLive(context: SendContext, total: bigint): void {
   if (context.available < total) throw new DomainError('insufficient_funds', 'The wallet does not have enough available balance for this message.');
 }
 
-/** Every check of a send, in the spec's order; the message to record when all pass. */
-async function prepareSend(ctx: Ctx, actor: TenantActor, body: TSendMessageBody): Promise<NewMessage> {
-  const to = unwrap(normalizeTanzanianMobile(body.to, 'to'));
+/** Every check of a send, in the spec's order, on what was read for it; the message to record when all pass. */
+function checkSend(ctx: Ctx, actor: TenantActor, body: TSendMessageBody, to: string, context: SendContext): NewMessage {
   const test = actor.kind === 'key' && actor.mode === 'test';
   const promotional = body.traffic_class === 'promotional';
-  const context = await loadSendContext(ctx, actor.organizationId, body.from, to, promotional);
   const analysis = unwrap(analyzeBody(body.body, context.route));
   checkSender(context, body, test);
   if (!context.rates) throw new DomainError('no_price_plan', 'The organization has no price plan yet; ask the service to set one.');
@@ -98,7 +95,9 @@ async function prepareSend(ctx: Ctx, actor: TenantActor, body: TSendMessageBody)
 
 /** A test send: accepted, then completed at once in the caller's transaction; no money moves. */
 async function sendTestMessage(ctx: Ctx, actor: TenantActor, body: TSendMessageBody) {
-  const message = await prepareSend(ctx, actor, body);
+  const to = unwrap(normalizeTanzanianMobile(body.to, 'to'));
+  const context = await loadSendContext(ctx, actor.organizationId, body.from, to, body.traffic_class === 'promotional');
+  const message = checkSend(ctx, actor, body, to, context);
   return inTransaction(ctx, async (tx) => {
     await insertTestMessage(tx, message);
     await completeTestMessage(tx, actor.organizationId, message.id, message.to);
@@ -119,16 +118,14 @@ export async function sendMessageFromRequest(ctx: Ctx, actor: TenantActor, body:
     const out = await withIdempotency(ctx, request.scope, request.envelope, async (tx) => request.envelope(202, await sendTestMessage(tx, actor, body)));
     return { stored: out };
   }
-  const existing = await one<{ fingerprint: string; status_code: number | null; response_body: string | null }>(
-    ctx.em,
-    'select fingerprint, status_code, response_body from idempotency_records where organization_id = ? and operation = ? and key = ? and expires_at > ?',
-    [request.scope.organizationId, request.scope.operation, request.scope.key, ctx.now],
-  );
-  if (existing && existing.fingerprint !== request.scope.fingerprint) {
-    throw idempotencyConflict();
-  }
-  if (existing?.status_code && existing.response_body) return { stored: { status: existing.status_code, body: existing.response_body, replay: true } };
-  const message = await prepareSend(ctx, actor, body);
+  // The used key is read with everything the send checks (one round trip); a number that is not
+  // valid cannot be read for, so then the key is looked up alone.
+  const to = normalizeTanzanianMobile(body.to, 'to');
+  const context = to.ok ? await loadSendContext(ctx, actor.organizationId, body.from, to.value, body.traffic_class === 'promotional', request.scope) : null;
+  const used = usedKeyAnswer(context ? context.usedKey : await findUsedKey(ctx, request.scope), request.scope);
+  if (used) return { stored: used };
+  if (!to.ok) throw to.error;
+  const message = checkSend(ctx, actor, body, to.value, context!);
   const view = messageView(acceptedRow(message, ctx.now), actor, { attempts: [], receipts: [] });
   const result = await sendBatcher(ctx.deps).submit({
     message,
