@@ -3,7 +3,7 @@ import type { Ctx } from '../context.ts';
 import type { Actor, Mode } from '../actor.ts';
 import type { Role, Scope } from '../../domain/access.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { exec, one } from '../../db/sql.ts';
+import { exec, one, onePrepared } from '../../db/sql.ts';
 import { KEY_RE, sha256 } from './tokens.ts';
 
 const unauthorized = () => new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
@@ -31,8 +31,9 @@ export async function authenticateKey(ctx: Ctx, authorization: string): Promise<
   const secret = match?.[1];
   if (!secret || !KEY_RE.test(secret)) throw unauthorized();
   const { liveRps, testRps } = ctx.deps.config.rateLimits;
-  const key = await one<KeyRow>(
+  const key = await onePrepared<KeyRow>(
     ctx.em,
+    'authenticate-key',
     `select k.id, k.organization_id, k.mode, k.scopes, k.expires_at, k.revoked_at, k.grace_until, k.last_used_at, o.verified,
        t.allowed, t.retry_after_seconds
      from api_keys k join organizations o on o.id = k.organization_id

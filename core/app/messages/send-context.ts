@@ -3,7 +3,7 @@ import type { Ctx } from '../context.ts';
 import type { SmsRoute } from '../../domain/segments.ts';
 import type { PricePlanRates } from '../../domain/pricing.ts';
 import type { SenderIdRow } from '../sender-ids/sender-id-view.ts';
-import { one } from '../../db/sql.ts';
+import { onePrepared } from '../../db/sql.ts';
 import { USED_KEY_SQL, type IdempotencyScope, type UsedKey } from '../idempotency.ts';
 
 export interface SendContext {
@@ -42,8 +42,9 @@ export async function loadSendContext(
   promotional: boolean,
   idempotency?: IdempotencyScope,
 ): Promise<SendContext> {
-  const row = await one<Row>(
+  const row = await onePrepared<Row>(
     ctx.em,
+    'send-context',
     `select s.sms_route, s.window_opens, s.window_closes, o.verified, w.frozen, w.available,
        (select row_to_json(x) from (select name, status, transactional_approved, promotional_approved, route_approved
           from sender_ids where organization_id = o.id and upper(name) = upper(?)) x) as sender,
