@@ -95,17 +95,20 @@ async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
   }
 }
 
+/** Claims the keys with their answers already stored (known before the batch runs); a refused send's record goes before commit. */
 async function claim(tx: PoolClient, items: Waiting[]): Promise<Set<string>> {
   const found = await rows<{ organization_id: string; operation: string; key: string }>(
     tx,
-    `insert into idempotency_records as r (organization_id, operation, key, fingerprint, created_at, expires_at)
-     select x.organization_id, x.operation, x.key, x.fingerprint, x.at, x.expires_at
-     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, at timestamptz, expires_at timestamptz)
+    `insert into idempotency_records as r (organization_id, operation, key, fingerprint, status_code, response_body, created_at, expires_at)
+     select x.organization_id, x.operation, x.key, x.fingerprint, x.status_code, x.response_body, x.at, x.expires_at
+     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, status_code int, response_body text,
+       at timestamptz, expires_at timestamptz)
      on conflict (organization_id, operation, key) do update
-       set fingerprint = excluded.fingerprint, status_code = null, response_body = null, created_at = excluded.created_at, expires_at = excluded.expires_at
+       set fingerprint = excluded.fingerprint, status_code = excluded.status_code, response_body = excluded.response_body,
+         created_at = excluded.created_at, expires_at = excluded.expires_at
        where r.expires_at <= excluded.created_at
      returning organization_id, operation, key`,
-    [JSON.stringify([...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope))).map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) })))],
+    [JSON.stringify([...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope))).map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, status_code: w.response.status, response_body: w.response.body, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) })))],
   );
   return new Set(found.map((f) => `${f.organization_id}/${f.operation}/${f.key}`));
 }
@@ -148,7 +151,7 @@ async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, Ba
   return { accepted, wallets };
 }
 
-/** The accepted sends' holds (running balances again, now without the refused), ledger entries, messages and records. */
+/** The accepted sends' holds (running balances again, now without the refused), ledger entries and messages; the refused sends' records go. */
 async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], refused: Waiting[]): Promise<void> {
   if (refused.length) {
     await exec(
@@ -187,13 +190,6 @@ async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], 
     tx,
     `insert into messages select * from jsonb_populate_recordset(null::messages, ?::jsonb)`,
     [JSON.stringify(accepted.map((w) => messageRecord(w.message, w.at)))],
-  );
-  await exec(
-    tx,
-    `update idempotency_records r set status_code = x.status_code, response_body = x.response_body
-     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, status_code int, response_body text)
-     where r.organization_id = x.organization_id and r.operation = x.operation and r.key = x.key`,
-    [JSON.stringify(accepted.map((w) => ({ ...scopeRow(w.scope), status_code: w.response.status, response_body: w.response.body })))],
   );
 }
 
