@@ -1,4 +1,6 @@
-// Everything a send checks, read in one round trip (hot path): route, window, organization, sender, plan, consent.
+// Everything a send checks, read in one round trip (hot path): route, window, organization, sender, plan, consent,
+// and the request's used idempotency key. Every part is read for every send, with no branch on a parameter, so
+// that PostgreSQL keeps one generic plan for the prepared statement instead of planning each send.
 import type { Ctx } from '../context.ts';
 import type { SmsRoute } from '../../domain/segments.ts';
 import type { PricePlanRates } from '../../domain/pricing.ts';
@@ -39,7 +41,6 @@ export async function loadSendContext(
   organizationId: string,
   from: string,
   to: string,
-  promotional: boolean,
   idempotency?: IdempotencyScope,
 ): Promise<SendContext> {
   const row = await onePrepared<Row>(
@@ -50,16 +51,16 @@ export async function loadSendContext(
           from sender_ids where organization_id = o.id and upper(name) = upper(?)) x) as sender,
        (select row_to_json(p) from (select transactional_unit, promotional_unit
           from price_plans where organization_id = o.id order by version desc limit 1) p) as plan,
-       case when ? then exists (select 1 from opt_outs oo where oo.organization_id = o.id and oo.phone = ? and oo.cleared_at is null) end as opted_out,
-       case when ? then (select r.action = 'consent_recorded' from contacts c join consent_records r on r.contact_id = c.id
+       exists (select 1 from opt_outs oo where oo.organization_id = o.id and oo.phone = ? and oo.cleared_at is null) as opted_out,
+       (select r.action = 'consent_recorded' from contacts c join consent_records r on r.contact_id = c.id
           where c.organization_id = o.id and c.phone = ? and r.action in ('consent_recorded', 'consent_cleared')
-          order by r.id desc limit 1) end as has_consent,
-       case when ? then (select row_to_json(i) from (${USED_KEY_SQL}) i) end as used_key
+          order by r.id desc limit 1) as has_consent,
+       (select row_to_json(i) from (${USED_KEY_SQL}) i) as used_key
      from platform_settings s, organizations o join wallets w on w.organization_id = o.id
      where s.id and o.id = ?`,
     [
-      from, promotional, to, promotional, to,
-      idempotency !== undefined, idempotency?.organizationId ?? organizationId, idempotency?.operation ?? '', idempotency?.key ?? '', ctx.now,
+      from, to, to,
+      organizationId, idempotency?.operation ?? null, idempotency?.key ?? null, ctx.now,
       organizationId,
     ],
   );

@@ -96,7 +96,7 @@ function checkSend(ctx: Ctx, actor: TenantActor, body: TSendMessageBody, to: str
 /** A test send: accepted, then completed at once in the caller's transaction; no money moves. */
 async function sendTestMessage(ctx: Ctx, actor: TenantActor, body: TSendMessageBody) {
   const to = unwrap(normalizeTanzanianMobile(body.to, 'to'));
-  const context = await loadSendContext(ctx, actor.organizationId, body.from, to, body.traffic_class === 'promotional');
+  const context = await loadSendContext(ctx, actor.organizationId, body.from, to);
   const message = checkSend(ctx, actor, body, to, context);
   return inTransaction(ctx, async (tx) => {
     await insertTestMessage(tx, message);
@@ -121,7 +121,7 @@ export async function sendMessageFromRequest(ctx: Ctx, actor: TenantActor, body:
   // The used key is read with everything the send checks (one round trip); a number that is not
   // valid cannot be read for, so then the key is looked up alone.
   const to = normalizeTanzanianMobile(body.to, 'to');
-  const context = to.ok ? await loadSendContext(ctx, actor.organizationId, body.from, to.value, body.traffic_class === 'promotional', request.scope) : null;
+  const context = to.ok ? await loadSendContext(ctx, actor.organizationId, body.from, to.value, request.scope) : null;
   const used = usedKeyAnswer(context ? context.usedKey : await findUsedKey(ctx, request.scope), request.scope);
   if (used) return { stored: used };
   if (!to.ok) throw to.error;
