@@ -21,16 +21,35 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-async function run(runner: Runner, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+/**
+ * A statement of a hot path that runs on a pg pool or client as a named prepared statement: parsed
+ * and planned once per connection. Through the ORM it runs as any other statement.
+ */
+export interface Prepared {
+  name: string;
+  sql: string;
+}
+
+const preparedTexts = new Map<string, { sql: string; text: string }>();
+
+export function prepared(name: string, sql: string): Prepared {
+  if (preparedTexts.has(name) && preparedTexts.get(name)!.sql !== sql) throw new Error(`the prepared statement ${name} names two different statements`);
+  preparedTexts.set(name, { sql, text: numbered(sql) });
+  return { name, sql };
+}
+
+async function run(runner: Runner, statement: string | Prepared, params: unknown[]): Promise<Record<string, unknown>[]> {
+  const sql = typeof statement === 'string' ? statement : statement.sql;
   if ('fork' in runner) return (await runner.execute(sql, params as never[])) as unknown as Record<string, unknown>[];
-  return (await runner.query(numbered(sql), params)).rows as Record<string, unknown>[];
+  if (typeof statement === 'string') return (await runner.query(numbered(sql), params)).rows as Record<string, unknown>[];
+  return (await runner.query({ name: statement.name, text: preparedTexts.get(statement.name)!.text, values: params })).rows as Record<string, unknown>[];
 }
 
 /**
  * Rows of a raw query. The ORM's connection hands timestamps back as text; columns named *_at and
  * *_until are our timestamps by convention and become Dates here.
  */
-export async function rows<T>(runner: Runner, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function rows<T>(runner: Runner, sql: string | Prepared, params: unknown[] = []): Promise<T[]> {
   return withDates<T>(await run(runner, sql, params));
 }
 
@@ -43,33 +62,20 @@ function withDates<T>(result: Record<string, unknown>[]): T[] {
   return result as T[];
 }
 
-const prepared = new Map<string, { sql: string; text: string }>();
-
-/**
- * A read of every request (hot path): outside a transaction it goes to the pool as a named prepared
- * statement, parsed and planned once per connection instead of once per request (planning was half
- * of PostgreSQL's time on a send); inside one it joins the transaction as any other statement.
- */
-export async function onePrepared<T>(em: EntityManager, name: string, sql: string, params: unknown[]): Promise<T | undefined> {
-  if (em.isInTransaction()) return one<T>(em, sql, params);
-  let statement = prepared.get(name);
-  if (!statement) {
-    statement = { sql, text: numbered(sql) };
-    prepared.set(name, statement);
-  }
-  if (statement.sql !== sql) throw new Error(`the prepared statement ${name} names two different statements`);
-  const text = statement.text;
-  const pool = await nativePool(em);
-  const result = await pool.query({ name, text, values: params });
-  return withDates<T>(result.rows as Record<string, unknown>[])[0];
-}
-
-export async function one<T>(runner: Runner, sql: string, params: unknown[] = []): Promise<T | undefined> {
+export async function one<T>(runner: Runner, sql: string | Prepared, params: unknown[] = []): Promise<T | undefined> {
   return (await rows<T>(runner, sql, params))[0];
 }
 
-export async function exec(runner: Runner, sql: string, params: unknown[] = []): Promise<void> {
+export async function exec(runner: Runner, sql: string | Prepared, params: unknown[] = []): Promise<void> {
   await run(runner, sql, params);
+}
+
+/**
+ * A read of every request (hot path): outside a transaction it goes to the pool as a named prepared
+ * statement (planning was half of PostgreSQL's time on a send); inside one it joins the transaction.
+ */
+export async function onePrepared<T>(em: EntityManager, statement: Prepared, params: unknown[]): Promise<T | undefined> {
+  return one<T>(em.isInTransaction() ? em : await nativePool(em), statement, params);
 }
 
 /** Runs fn in a transaction on one pooled client (hot paths that bypass the ORM). */

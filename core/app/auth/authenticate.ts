@@ -3,7 +3,7 @@ import type { Ctx } from '../context.ts';
 import type { Actor, Mode } from '../actor.ts';
 import type { Role, Scope } from '../../domain/access.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { exec, one, onePrepared } from '../../db/sql.ts';
+import { exec, one, onePrepared, prepared } from '../../db/sql.ts';
 import { KEY_RE, sha256 } from './tokens.ts';
 
 const unauthorized = () => new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
@@ -22,6 +22,16 @@ interface KeyRow {
   retry_after_seconds: number;
 }
 
+const KEY_WITH_TOKEN = prepared(
+  'authenticate-key',
+  `select k.id, k.organization_id, k.mode, k.scopes, k.expires_at, k.revoked_at, k.grace_until, k.last_used_at, o.verified,
+     t.allowed, t.retry_after_seconds
+   from api_keys k join organizations o on o.id = k.organization_id
+   cross join lateral take_token('api:' || k.organization_id || ':' || k.mode,
+     case when k.mode = 'test' then ?::float8 else ?::float8 end, case when k.mode = 'test' then ?::float8 else ?::float8 end, ?) t
+   where k.secret_hash = ? and k.revoked_at is null and k.expires_at > ? and (k.grace_until is null or k.grace_until > ?)`,
+);
+
 /**
  * The key, and in the same round trip a token of its organization's bucket for its mode (DESIGN.md 5:
  * per organization and mode). Only a usable key takes one: a revoked or expired key drains nothing.
@@ -33,13 +43,7 @@ export async function authenticateKey(ctx: Ctx, authorization: string): Promise<
   const { liveRps, testRps } = ctx.deps.config.rateLimits;
   const key = await onePrepared<KeyRow>(
     ctx.em,
-    'authenticate-key',
-    `select k.id, k.organization_id, k.mode, k.scopes, k.expires_at, k.revoked_at, k.grace_until, k.last_used_at, o.verified,
-       t.allowed, t.retry_after_seconds
-     from api_keys k join organizations o on o.id = k.organization_id
-     cross join lateral take_token('api:' || k.organization_id || ':' || k.mode,
-       case when k.mode = 'test' then ?::float8 else ?::float8 end, case when k.mode = 'test' then ?::float8 else ?::float8 end, ?) t
-     where k.secret_hash = ? and k.revoked_at is null and k.expires_at > ? and (k.grace_until is null or k.grace_until > ?)`,
+    KEY_WITH_TOKEN,
     [testRps, liveRps, testRps, liveRps, ctx.now, sha256(secret), ctx.now, ctx.now],
   );
   if (!key) throw unauthorized();

@@ -7,10 +7,52 @@ import type { IdempotencyScope, StoredResponse } from '../idempotency.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { hold, type WalletBalance } from '../../domain/ledger.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, nativePool, nativeTransaction, pgArray, rows } from '../../db/sql.ts';
+import { exec, nativePool, nativeTransaction, pgArray, prepared, rows } from '../../db/sql.ts';
 import { toBalance, type WalletRow } from '../../db/wallets.ts';
 import { IDEMPOTENCY_TTL_MS, idempotencyConflict } from '../idempotency.ts';
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
+
+// The batch's statements, prepared once per connection.
+const BATCH_LOCK_WALLETS = prepared('send-batch-lock-wallets', 'select * from wallets where organization_id = any(?::uuid[]) order by organization_id for update');
+const BATCH_CLAIM = prepared(
+  'send-batch-claim',
+  `insert into idempotency_records as r (organization_id, operation, key, fingerprint, status_code, response_body, created_at, expires_at)
+     select x.organization_id, x.operation, x.key, x.fingerprint, x.status_code, x.response_body, x.at, x.expires_at
+     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, status_code int, response_body text,
+       at timestamptz, expires_at timestamptz)
+     on conflict (organization_id, operation, key) do update
+       set fingerprint = excluded.fingerprint, status_code = excluded.status_code, response_body = excluded.response_body,
+         created_at = excluded.created_at, expires_at = excluded.expires_at
+       where r.expires_at <= excluded.created_at
+     returning organization_id, operation, key`,
+);
+const BATCH_TAKE_TOKENS = prepared(
+  'send-batch-take-tokens',
+  `select x.i, t.allowed, t.retry_after_seconds from jsonb_to_recordset(?::jsonb) as x(i int, bucket text)
+     cross join lateral take_token(x.bucket, ?, ?, ?) t`,
+);
+const BATCH_FORGET_REFUSED = prepared(
+  'send-batch-forget-refused',
+  `delete from idempotency_records r using jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text)
+       where r.organization_id = x.organization_id and r.operation = x.operation and r.key = x.key`,
+);
+const BATCH_WALLETS = prepared(
+  'send-batch-wallets',
+  `update wallets w set available = x.available, held = x.held, captured = x.captured, credited = x.credited, updated_at = ?
+     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, available bigint, held bigint, captured bigint, credited bigint)
+     where w.organization_id = x.organization_id`,
+);
+const BATCH_LEDGER = prepared(
+  'send-batch-ledger',
+  `insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, message_id, actor_type, actor_id, created_at)
+     select x.id, x.organization_id, 'hold', x.amount, x.balance_after, x.held_after, x.message_id, x.actor_type, x.actor_id, x.created_at
+     from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, amount bigint, balance_after bigint, held_after bigint, message_id uuid,
+       actor_type text, actor_id uuid, created_at timestamptz)`,
+);
+const BATCH_MESSAGES = prepared(
+  'send-batch-messages',
+  `insert into messages select * from jsonb_populate_recordset(null::messages, ?::jsonb)`,
+);
 
 export interface BatchedSend {
   message: NewMessage;
@@ -99,15 +141,7 @@ async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
 async function claim(tx: PoolClient, items: Waiting[]): Promise<Set<string>> {
   const found = await rows<{ organization_id: string; operation: string; key: string }>(
     tx,
-    `insert into idempotency_records as r (organization_id, operation, key, fingerprint, status_code, response_body, created_at, expires_at)
-     select x.organization_id, x.operation, x.key, x.fingerprint, x.status_code, x.response_body, x.at, x.expires_at
-     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, status_code int, response_body text,
-       at timestamptz, expires_at timestamptz)
-     on conflict (organization_id, operation, key) do update
-       set fingerprint = excluded.fingerprint, status_code = excluded.status_code, response_body = excluded.response_body,
-         created_at = excluded.created_at, expires_at = excluded.expires_at
-       where r.expires_at <= excluded.created_at
-     returning organization_id, operation, key`,
+    BATCH_CLAIM,
     [JSON.stringify([...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope))).map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, status_code: w.response.status, response_body: w.response.body, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) })))],
   );
   return new Set(found.map((f) => `${f.organization_id}/${f.operation}/${f.key}`));
@@ -117,7 +151,7 @@ async function claim(tx: PoolClient, items: Waiting[]): Promise<Set<string>> {
 async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, BatchResult>): Promise<{ accepted: Waiting[]; wallets: WalletRow[] }> {
   if (items.length === 0) return { accepted: [], wallets: [] };
   const orgs = [...new Set(items.map((w) => w.message.organizationId))].sort();
-  const wallets = await rows<WalletRow>(tx, 'select * from wallets where organization_id = any(?::uuid[]) order by organization_id for update', [pgArray(orgs)]);
+  const wallets = await rows<WalletRow>(tx, BATCH_LOCK_WALLETS, [pgArray(orgs)]);
   const balances = new Map(wallets.map((w) => [w.organization_id, { balance: toBalance(w), frozen: w.frozen }]));
   const funded = items.filter((w) => {
     const wallet = balances.get(w.message.organizationId)!;
@@ -133,8 +167,7 @@ async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, Ba
   if (funded.length === 0) return { accepted: [], wallets };
   const tokens = await rows<{ i: number; allowed: boolean; retry_after_seconds: number }>(
     tx,
-    `select x.i, t.allowed, t.retry_after_seconds from jsonb_to_recordset(?::jsonb) as x(i int, bucket text)
-     cross join lateral take_token(x.bucket, ?, ?, ?) t`,
+    BATCH_TAKE_TOKENS,
     [JSON.stringify(funded.map((w, i) => ({ i, bucket: bucketOf(w) })).sort((a, b) => compare(a.bucket, b.bucket))), RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600, funded[0]?.at],
   );
   const tokenOf = new Map(tokens.map((t) => [t.i, t]));
@@ -156,8 +189,7 @@ async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], 
   if (refused.length) {
     await exec(
       tx,
-      `delete from idempotency_records r using jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text)
-       where r.organization_id = x.organization_id and r.operation = x.operation and r.key = x.key`,
+      BATCH_FORGET_REFUSED,
       [JSON.stringify(refused.map((w) => scopeRow(w.scope)))],
     );
   }
@@ -173,22 +205,17 @@ async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], 
   const at = accepted[0]!.at;
   await exec(
     tx,
-    `update wallets w set available = x.available, held = x.held, captured = x.captured, credited = x.credited, updated_at = ?
-     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, available bigint, held bigint, captured bigint, credited bigint)
-     where w.organization_id = x.organization_id`,
+    BATCH_WALLETS,
     [at, JSON.stringify([...balances].filter(([org]) => accepted.some((w) => w.message.organizationId === org)).map(([org, b]) => ({ organization_id: org, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString() })))],
   );
   await exec(
     tx,
-    `insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, message_id, actor_type, actor_id, created_at)
-     select x.id, x.organization_id, 'hold', x.amount, x.balance_after, x.held_after, x.message_id, x.actor_type, x.actor_id, x.created_at
-     from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, amount bigint, balance_after bigint, held_after bigint, message_id uuid,
-       actor_type text, actor_id uuid, created_at timestamptz)`,
+    BATCH_LEDGER,
     [JSON.stringify(entries)],
   );
   await exec(
     tx,
-    `insert into messages select * from jsonb_populate_recordset(null::messages, ?::jsonb)`,
+    BATCH_MESSAGES,
     [JSON.stringify(accepted.map((w) => messageRecord(w.message, w.at)))],
   );
 }

@@ -5,7 +5,7 @@ import type { Ctx } from '../context.ts';
 import type { SmsRoute } from '../../domain/segments.ts';
 import type { PricePlanRates } from '../../domain/pricing.ts';
 import type { SenderIdRow } from '../sender-ids/sender-id-view.ts';
-import { onePrepared } from '../../db/sql.ts';
+import { onePrepared, prepared } from '../../db/sql.ts';
 import { USED_KEY_SQL, type IdempotencyScope, type UsedKey } from '../idempotency.ts';
 
 export interface SendContext {
@@ -36,6 +36,22 @@ interface Row {
   used_key: UsedKey | null;
 }
 
+const SEND_CONTEXT = prepared(
+  'send-context',
+  `select s.sms_route, s.window_opens, s.window_closes, o.verified, w.frozen, w.available,
+     (select row_to_json(x) from (select name, status, transactional_approved, promotional_approved, route_approved
+        from sender_ids where organization_id = o.id and upper(name) = upper(?)) x) as sender,
+     (select row_to_json(p) from (select transactional_unit, promotional_unit
+        from price_plans where organization_id = o.id order by version desc limit 1) p) as plan,
+     exists (select 1 from opt_outs oo where oo.organization_id = o.id and oo.phone = ? and oo.cleared_at is null) as opted_out,
+     (select r.action = 'consent_recorded' from contacts c join consent_records r on r.contact_id = c.id
+        where c.organization_id = o.id and c.phone = ? and r.action in ('consent_recorded', 'consent_cleared')
+        order by r.id desc limit 1) as has_consent,
+     (select row_to_json(i) from (${USED_KEY_SQL}) i) as used_key
+   from platform_settings s, organizations o join wallets w on w.organization_id = o.id
+   where s.id and o.id = ?`,
+);
+
 export async function loadSendContext(
   ctx: Ctx,
   organizationId: string,
@@ -45,19 +61,7 @@ export async function loadSendContext(
 ): Promise<SendContext> {
   const row = await onePrepared<Row>(
     ctx.em,
-    'send-context',
-    `select s.sms_route, s.window_opens, s.window_closes, o.verified, w.frozen, w.available,
-       (select row_to_json(x) from (select name, status, transactional_approved, promotional_approved, route_approved
-          from sender_ids where organization_id = o.id and upper(name) = upper(?)) x) as sender,
-       (select row_to_json(p) from (select transactional_unit, promotional_unit
-          from price_plans where organization_id = o.id order by version desc limit 1) p) as plan,
-       exists (select 1 from opt_outs oo where oo.organization_id = o.id and oo.phone = ? and oo.cleared_at is null) as opted_out,
-       (select r.action = 'consent_recorded' from contacts c join consent_records r on r.contact_id = c.id
-          where c.organization_id = o.id and c.phone = ? and r.action in ('consent_recorded', 'consent_cleared')
-          order by r.id desc limit 1) as has_consent,
-       (select row_to_json(i) from (${USED_KEY_SQL}) i) as used_key
-     from platform_settings s, organizations o join wallets w on w.organization_id = o.id
-     where s.id and o.id = ?`,
+    SEND_CONTEXT,
     [
       from, to, to,
       organizationId, idempotency?.operation ?? null, idempotency?.key ?? null, ctx.now,
