@@ -70,7 +70,7 @@ interface Waiting extends BatchedSend {
 }
 
 const MAX_BATCH = 64;
-const MAX_FLUSHES = 3;
+const MAX_FLUSHES = 2;
 const batchers = new WeakMap<Deps, ReturnType<typeof createBatcher>>();
 
 export function sendBatcher(deps: Deps) {
