@@ -56,29 +56,7 @@ export function acceptedRow(m: NewMessage, at: Date): MessageRow {
   };
 }
 
-/** The message as a row of the messages table, for a bulk insert (jsonb_populate_recordset). */
+/** The message as a row of the messages table, for an insert through jsonb_populate_record(set). */
 export function messageRecord(m: NewMessage, at: Date): Record<string, unknown> {
-  return {
-    id: m.id,
-    organization_id: m.organizationId,
-    test: m.test,
-    status: 'accepted',
-    to_phone: m.to,
-    sender: m.from,
-    body: m.body,
-    traffic_class: m.trafficClass,
-    client_ref: m.clientRef,
-    encoding: m.encoding,
-    segments: m.segments,
-    unit_amount: m.unitAmount.toString(),
-    total: m.total.toString(),
-    charge: m.test ? 'none' : 'held',
-    api_key_id: m.apiKeyId,
-    member_id: m.memberId,
-    held_until: m.heldUntil,
-    dispatch_after: m.heldUntil ?? at,
-    expires_at: m.expiresAt,
-    created_at: at,
-    updated_at: at,
-  };
+  return { ...acceptedRow(m, at), api_key_id: m.apiKeyId, member_id: m.memberId, dispatch_after: m.heldUntil ?? at };
 }
