@@ -29,7 +29,7 @@ function nationalPart(plus: boolean, digits: string): { national: string } | { p
 }
 
 /**
- * Accepts `+255…`, `255…` and `0…` forms with spaces and returns `+255XXXXXXXXX`.
+ * Accepts `+255…`, `255…` and `0…` forms with spaces and returns `+255` followed by the nine national digits (`+255754123456`).
  * Anything that is not a valid Tanzanian mobile number is refused with a message saying why.
  */
 export function normalizeTanzanianMobile(input: string, field = 'phone'): Result<string> {

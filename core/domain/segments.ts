@@ -81,7 +81,7 @@ export function countSegments(body: string, encoding: Encoding): number {
   return splitSegments(body, encoding).length;
 }
 
-/** U+XXXX with at least four uppercase hex digits. */
+/** A code point written as `U+` and at least four uppercase hex digits (U+00E9, U+1F600). */
 export function formatCodePoint(char: string): string {
   return 'U+' + (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
 }

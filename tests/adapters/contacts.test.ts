@@ -36,7 +36,7 @@ beforeAll(async () => {
   Object.assign(s, fixture.sessions);
 });
 
-// Every number handed out is a distinct valid mobile number (+255 754 1xxxxx unless another range is asked for).
+// Every number handed out is a distinct valid mobile number (from +255 754 100001 upward unless another range is asked for).
 let serial = 0;
 function nextNational(range = '754'): string {
   return `${range}${String(100000 + ++serial)}`;
