@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Ctx, PendingRecord } from './context.ts';
 import { DomainError } from '../domain/errors.ts';
-import { exec, one, rows } from '../db/sql.ts';
+import { exec, one, rows, type Runner } from '../db/sql.ts';
 
 export const IDEMPOTENCY_TTL_MS = 7 * 86_400_000;
 
@@ -93,8 +93,8 @@ export interface UsedKey {
 export const USED_KEY_SQL =
   'select fingerprint, status_code, response_body from idempotency_records where organization_id = ? and operation = ? and key = ? and expires_at > ?';
 
-export async function findUsedKey(ctx: Ctx, scope: IdempotencyScope): Promise<UsedKey | null> {
-  return (await one<UsedKey>(ctx.em, USED_KEY_SQL, [scope.organizationId, scope.operation, scope.key, ctx.now])) ?? null;
+export async function findUsedKey(runner: Runner, scope: IdempotencyScope, now: Date): Promise<UsedKey | null> {
+  return (await one<UsedKey>(runner, USED_KEY_SQL, [scope.organizationId, scope.operation, scope.key, now])) ?? null;
 }
 
 /**

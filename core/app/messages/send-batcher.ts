@@ -9,7 +9,7 @@ import { hold, type WalletBalance } from '../../domain/ledger.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, nativePool, nativeTransaction, pgArray, prepared, rows } from '../../db/sql.ts';
 import { toBalance, type WalletRow } from '../../db/wallets.ts';
-import { IDEMPOTENCY_TTL_MS, idempotencyConflict } from '../idempotency.ts';
+import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyAnswer } from '../idempotency.ts';
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
 
 // The batch's statements, prepared once per connection.
@@ -212,13 +212,7 @@ async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], 
 
 /** A key already used: replay the stored answer of the same request, refuse another request's. */
 async function replayOf(pool: Pool, w: Waiting): Promise<BatchResult> {
-  const [record] = await rows<{ fingerprint: string; status_code: number | null; response_body: string | null }>(
-    pool,
-    'select fingerprint, status_code, response_body from idempotency_records where organization_id = ? and operation = ? and key = ?',
-    [w.scope.organizationId, w.scope.operation, w.scope.key],
-  );
-  if (!record || record.fingerprint !== w.scope.fingerprint || record.status_code === null || record.response_body === null) {
-    return { kind: 'refused', error: idempotencyConflict() };
-  }
-  return { kind: 'done', response: { status: record.status_code, body: record.response_body }, replay: true };
+  const record = await findUsedKey(pool, w.scope, w.at);
+  const answer = record?.fingerprint === w.scope.fingerprint ? usedKeyAnswer(record, w.scope) : null;
+  return answer ? { kind: 'done', response: answer, replay: true } : { kind: 'refused', error: idempotencyConflict() };
 }

@@ -122,7 +122,7 @@ export async function sendMessageFromRequest(ctx: Ctx, actor: TenantActor, body:
   // valid cannot be read for, so then the key is looked up alone.
   const to = normalizeTanzanianMobile(body.to, 'to');
   const context = to.ok ? await loadSendContext(ctx, actor.organizationId, body.from, to.value, request.scope) : null;
-  const used = usedKeyAnswer(context ? context.usedKey : await findUsedKey(ctx, request.scope), request.scope);
+  const used = usedKeyAnswer(context ? context.usedKey : await findUsedKey(ctx.em, request.scope, ctx.now), request.scope);
   if (used) return { stored: used };
   if (!to.ok) throw to.error;
   const message = checkSend(ctx, actor, body, to.value, context!);
