@@ -36,6 +36,8 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
       smppSubmitTimeoutMs: env.SMPP_SUBMIT_TIMEOUT_MS,
       smpp: { url: env.SMPP_URL ?? null, tps: env.SMPP_TPS, window: env.SMPP_WINDOW },
       simulatorReceiptDelayMs: env.SIM_DLR_DELAY_MS,
+      quoteTimeoutMs: env.QUOTE_TIMEOUT_MS,
+      readTimeoutMs: env.READ_TIMEOUT_MS,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
     },

@@ -107,11 +107,12 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
           replayed = result.stored.replay;
           return { status: result.stored.status, body: result.stored.body };
         }
+        replayed = result.replay === true;
         return envelope(result.status ?? route.status ?? 200, result.data);
       };
       if (key === null || actor === null || route.rawBody || route.produces) {
         const out = await run(ctx);
-        if (out) send(res, out.status, out.body, false);
+        if (out) send(res, out.status, out.body, replayed);
         return;
       }
       const mode = actor.kind === 'key' ? actor.mode : 'session';
@@ -123,7 +124,7 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
         return;
       }
       const out = await withIdempotency(ctx, scope, envelope, async (c) => (await run(c))!);
-      send(res, out.status, out.body, out.replay);
+      send(res, out.replay && route.replayStatus ? route.replayStatus : out.status, out.body, out.replay);
     } catch (err) {
       next(err);
     }

@@ -18,7 +18,8 @@ export interface HandlerInput<P, Q, B, A> {
 }
 
 export type HandlerResult =
-  | { status?: number; data: object }
+  /** replay: the operation repeated a finished action and answers as a replay (X-Idempotent-Replay: true). */
+  | { status?: number; data: object; replay?: boolean }
   /** The handler wrote the response itself (a stream of another type than JSON). */
   | { written: true }
   /** A stored response, as first sent or replayed (operations that keep their own idempotency record). */
@@ -43,6 +44,8 @@ export interface RouteSpec<P, Q, B, Pub extends boolean> {
   /** The operation keeps its own idempotency record: no transaction is opened around it. */
   ownsIdempotency?: boolean;
   status?: number;
+  /** The status of a replayed answer when it differs from the first (create 201, replay 200). */
+  replayStatus?: number;
   /** Operation that never changes state although its method is POST (no CSRF check). */
   csrfExempt?: boolean;
   /** The request body is this media type, streamed to the handler (not JSON). */

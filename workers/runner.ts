@@ -5,6 +5,7 @@ import type { Deps } from '../core/app/context.ts';
 import { quietLogger } from '../core/db/migrate.ts';
 import { tickTask } from './tasks/tick.ts';
 import { startDispatcher } from './dispatcher.ts';
+import { startCampaignFeeder } from './campaign-feeder.ts';
 import { createSmppProvider } from './providers/smpp-client.ts';
 import { startSmscSimulator } from './providers/smsc-simulator.ts';
 import { processContactImportTask } from './tasks/process_contact_import.ts';
@@ -53,6 +54,7 @@ export async function startWorkers(deps: Deps, connectionString: string, concurr
   pgPool.on('connect', (client) => client.on('error', () => {}));
   const { providers, close } = await startProviders(deps);
   const dispatcher = startDispatcher(deps, providers, { inFlight: 1000, idleMs: 50, flushMs: 20 });
+  const feeder = startCampaignFeeder(deps, { idleMs: 100, progressMs: 500 });
   const runner = await run({
     pgPool,
     concurrency,
@@ -65,6 +67,7 @@ export async function startWorkers(deps: Deps, connectionString: string, concurr
   return {
     runner,
     async stop() {
+      await feeder.stop();
       await dispatcher.stop();
       await close();
       await runner.stop().catch(() => {});

@@ -25,6 +25,10 @@ export interface AppConfig {
   smpp: { url: string | null; tps: number; window: number };
   /** SIM_DLR_DELAY_MS: how long the built-in SMSC simulator waits before a receipt. */
   simulatorReceiptDelayMs: number;
+  /** How long freezing a quote's audience may take before it is abandoned (503 quote_timeout). */
+  quoteTimeoutMs: number;
+  /** How long one read of campaign recipients may take (503 read_timeout). */
+  readTimeoutMs: number;
 }
 
 export const defaultConfig: AppConfig = {
@@ -37,6 +41,8 @@ export const defaultConfig: AppConfig = {
   smppSubmitTimeoutMs: 10_000,
   smpp: { url: null, tps: 50, window: 100 },
   simulatorReceiptDelayMs: 200,
+  quoteTimeoutMs: 30_000,
+  readTimeoutMs: 5_000,
 };
 
 export interface Deps {

@@ -3,11 +3,24 @@ import type { Ctx } from './context.ts';
 import { purgeIdempotencyRecords } from './idempotency.ts';
 import { applyImportRetention } from './imports/import-retention.ts';
 import { runMessageTimers } from './messages/message-timers.ts';
+import { runCampaignProgress } from './campaigns/campaign-progress.ts';
+import { nativePool } from '../db/sql.ts';
 
 export async function runDueTransitions(ctx: Ctx) {
+  const pool = await nativePool(ctx.em);
+  const idempotency = await purgeIdempotencyRecords(ctx);
+  const imports = await applyImportRetention(ctx);
+  const campaigns = await runCampaignProgress(pool, ctx.now);
+  const messages = await runMessageTimers(ctx, ctx.deps.config.smppSubmitTimeoutMs);
+  // Campaigns whose last messages the message timers just settled.
+  const settled = await runCampaignProgress(pool, ctx.now);
   return {
-    idempotency_records_purged: await purgeIdempotencyRecords(ctx),
-    ...(await applyImportRetention(ctx)),
-    ...(await runMessageTimers(ctx, ctx.deps.config.smppSubmitTimeoutMs)),
+    idempotency_records_purged: idempotency,
+    ...imports,
+    ...messages,
+    campaigns_started: campaigns.campaigns_started + settled.campaigns_started,
+    campaigns_expired: campaigns.campaigns_expired + settled.campaigns_expired,
+    campaigns_completed: campaigns.campaigns_completed + settled.campaigns_completed,
+    campaigns_cancelled: campaigns.campaigns_cancelled + settled.campaigns_cancelled,
   };
 }

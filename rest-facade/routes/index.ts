@@ -8,5 +8,6 @@ import { platformRoutes } from './platform.ts';
 import { contactRoutes } from './contacts.ts';
 import { importRoutes } from './imports.ts';
 import { messageRoutes } from './messages.ts';
+import { campaignRoutes } from './campaigns.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes, ...messageRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes];

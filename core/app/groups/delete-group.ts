@@ -6,6 +6,8 @@ import { inTransaction } from '../context.ts';
 import { exec } from '../../db/sql.ts';
 import { findGroup } from './group-view.ts';
 import { groupDeleted } from './group-deleted.ts';
+// Registers the campaign drafts' handler, so that every path that deletes a group runs it.
+import '../campaigns/draft-groups.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
 

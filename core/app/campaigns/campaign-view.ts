@@ -1,0 +1,175 @@
+// Campaign and quote rows and their public shapes: a campaign embeds its latest quote and its launch.
+import type { Ctx } from '../context.ts';
+import type { TrafficClass } from '../../domain/pricing.ts';
+import type { Encoding, SmsRoute } from '../../domain/segments.ts';
+import type { CampaignStatus } from '../../domain/campaign-states.ts';
+import { quoteStatus, type QuoteStatus } from '../../domain/campaign-states.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { cents, iso, one } from '../../db/sql.ts';
+import { findOwned } from '../find-owned.ts';
+
+export interface CampaignRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  traffic_class: TrafficClass;
+  sender: string;
+  body: string;
+  encoding: Encoding;
+  segments: number;
+  group_ids: string[];
+  scheduled_at: Date | null;
+  validity_seconds: number | null;
+  status: CampaignStatus;
+  version: number;
+  created_via: 'dashboard' | 'api';
+  api_key_id: string | null;
+  member_id: string | null;
+  quote_id: string | null;
+  launch_quote_id: string | null;
+  launched_at: Date | null;
+  launched_by: string | null;
+  reserved: string | null;
+  starts_at: Date | null;
+  expires_at: Date | null;
+  started_at: Date | null;
+  fed_through: number;
+  audience_size: number | null;
+  cancel_requested_at: Date | null;
+  cancel_report: CancelReport | null;
+  discarded_at: Date | null;
+  finished_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CancelReport {
+  pending_cancelled: number;
+  queued_at_cancel: number;
+  in_flight_at_cancel: number;
+}
+
+export interface QuoteRow {
+  id: string;
+  organization_id: string;
+  campaign_id: string;
+  campaign_version: number;
+  group_ids: string[];
+  memberships: number;
+  eligible: number;
+  duplicates: number;
+  opted_out: number;
+  no_consent: number;
+  traffic_class: TrafficClass;
+  encoding: Encoding;
+  segments: number;
+  sms_route: SmsRoute;
+  price_plan_id: string;
+  unit_amount: string;
+  total: string;
+  created_at: Date;
+  expires_at: Date;
+  stale_at: Date | null;
+}
+
+/** Caveats that hold for every quote: segment counts assume handsets use the standard segment sizes. */
+export const QUOTE_ASSUMPTIONS = ['segment_sizes_standard'] as const;
+
+/** The platform's SMS route changes are read once per request and passed to the views. */
+export interface RouteState {
+  smsRoute: SmsRoute;
+  smsRouteChangedAt: Date | null;
+}
+
+/** Stale when an edit, a deleted group or a new quote said so, or when the SMS route changed after it was made. */
+export function statusOfQuote(quote: QuoteRow, route: RouteState, at: Date): QuoteStatus {
+  const routeChanged =
+    quote.sms_route !== route.smsRoute || (route.smsRouteChangedAt !== null && route.smsRouteChangedAt > quote.created_at) ? (route.smsRouteChangedAt ?? at) : null;
+  const staleAt = [quote.stale_at, routeChanged].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  return quoteStatus({ expiresAt: quote.expires_at, staleAt }, at);
+}
+
+export function quoteView(quote: QuoteRow, route: RouteState, at: Date) {
+  return {
+    id: quote.id,
+    campaign_id: quote.campaign_id,
+    status: statusOfQuote(quote, route, at),
+    campaign_version: quote.campaign_version,
+    group_ids: quote.group_ids,
+    audience: { eligible: quote.eligible, duplicates: quote.duplicates, opted_out: quote.opted_out, no_consent: quote.no_consent },
+    encoding: quote.encoding,
+    segments: quote.segments,
+    traffic_class: quote.traffic_class,
+    sms_route: quote.sms_route,
+    unit_amount: cents(quote.unit_amount),
+    total: cents(quote.total),
+    currency: 'TZS',
+    created_at: iso(quote.created_at),
+    expires_at: iso(quote.expires_at),
+    assumptions: [...QUOTE_ASSUMPTIONS],
+  };
+}
+
+function launchView(row: CampaignRow) {
+  if (!row.launched_at) return null;
+  return {
+    quote_id: row.launch_quote_id,
+    launched_at: iso(row.launched_at),
+    launched_by_member_id: row.launched_by,
+    starts_at: iso(row.starts_at),
+    started_at: iso(row.started_at),
+    expires_at: iso(row.expires_at),
+    validity_seconds: row.validity_seconds,
+    recipients: row.audience_size,
+    fed: row.fed_through,
+    amount_held: cents(row.reserved ?? 0),
+    currency: 'TZS',
+    cancel_requested_at: iso(row.cancel_requested_at),
+    finished_at: iso(row.finished_at),
+  };
+}
+
+/** The quote embedded in a campaign is its latest (for a launched campaign, the one launched). */
+export function campaignView(row: CampaignRow, quote: QuoteRow | null, route: RouteState, at: Date) {
+  return {
+    id: row.id,
+    name: row.name,
+    traffic_class: row.traffic_class,
+    sender_id: row.sender,
+    body: row.body,
+    encoding: row.encoding,
+    segments: row.segments,
+    group_ids: row.group_ids,
+    scheduled_at: iso(row.scheduled_at),
+    validity_seconds: row.validity_seconds,
+    status: row.status,
+    version: row.version,
+    created_via: row.created_via,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    quote: quote ? quoteView(quote, route, at) : null,
+    launch: launchView(row),
+  };
+}
+
+export function findCampaign(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<CampaignRow> {
+  return findOwned<CampaignRow>(ctx, { table: 'campaigns', noun: 'campaign' }, organizationId, id, lock);
+}
+
+export async function findQuote(ctx: Ctx, organizationId: string, id: string | null): Promise<QuoteRow | null> {
+  if (!id) return null;
+  return (await one<QuoteRow>(ctx.em, 'select * from campaign_quotes where organization_id = ? and id = ?', [organizationId, id])) ?? null;
+}
+
+/** The campaign's shape with its quote, as every campaign operation answers. */
+export async function presentCampaign(ctx: Ctx, row: CampaignRow, route: RouteState) {
+  const quote = await findQuote(ctx, row.organization_id, row.launch_quote_id ?? row.quote_id);
+  return campaignView(row, quote, route, ctx.now);
+}
+
+/** Test keys cannot create, change, quote or discard campaigns (nothing they do reaches the wallet or a handset). */
+export function refuseTestKeys(actor: { kind: string; mode?: string }): void {
+  if (actor.kind === 'key' && actor.mode === 'test') {
+    throw new DomainError('test_mode_not_allowed', 'Campaigns are live traffic: use a live key or the dashboard.');
+  }
+}

@@ -1,0 +1,53 @@
+// Cancel a scheduled or sending campaign (members only): pending shares released at once, queued messages cancelled.
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { isReplay, transition } from '../../domain/campaign-states.ts';
+import { unwrap } from '../../domain/errors.ts';
+import { exec, nativePool, nativeTransaction, one } from '../../db/sql.ts';
+import { readSettings } from '../platform/settings.ts';
+import { insertAudit } from '../audit/record-audit.ts';
+import { actorRef } from '../actor.ts';
+import { findCampaign, presentCampaign, type CancelReport } from './campaign-view.ts';
+import { settlePending, settleQueued } from './campaign-progress.ts';
+import { UUID_RE } from '../../db/ids.ts';
+import { DomainError } from '../../domain/errors.ts';
+
+export const access: Access = { scopes: [], permission: 'campaigns.launch' };
+
+/**
+ * Runs on its own connection: the pending recipients, the queued messages and the campaign move in one
+ * transaction with the campaign row locked, so a feeder or the dispatcher sees either all of it or none.
+ * Messages a dispatcher has started to submit are not recalled: they are counted as in flight.
+ */
+export async function cancelCampaign(ctx: Ctx, actor: TenantActor, id: string) {
+  if (!UUID_RE.test(id)) throw new DomainError('not_found', `No campaign has the id ${id}.`);
+  const pool = await nativePool(ctx.em);
+  const outcome = await nativeTransaction(pool, async (tx) => {
+    const c = await one<Parameters<typeof settlePending>[1]>(
+      tx,
+      `select c.*, q.unit_amount, q.segments as quote_segments
+       from campaigns c left join campaign_quotes q on q.organization_id = c.organization_id and q.id = c.launch_quote_id
+       where c.organization_id = ? and c.id = ? for update of c`,
+      [actor.organizationId, id],
+    );
+    if (!c) throw new DomainError('not_found', `No campaign has the id ${id}.`);
+    if (isReplay(c.status, 'cancel')) return { report: c.cancel_report!, replay: true };
+    const next = unwrap(transition(c.status, 'cancel'));
+    const pendingCancelled = await settlePending(tx, c, 'cancelled', ctx.now);
+    const queuedAtCancel = await settleQueued(tx, c, 'cancel', ctx.now);
+    const inFlight = await one<{ n: string }>(
+      tx,
+      "select count(*) as n from messages where organization_id = ? and campaign_id = ? and status = 'accepted' and submit_started_at is not null",
+      [c.organization_id, c.id],
+    );
+    const report: CancelReport = { pending_cancelled: pendingCancelled, queued_at_cancel: queuedAtCancel, in_flight_at_cancel: Number(inFlight?.n ?? 0) };
+    await exec(tx, 'update campaigns set status = ?, cancel_requested_at = ?, cancel_report = ?::jsonb, updated_at = ? where organization_id = ? and id = ?', [
+      next, ctx.now, JSON.stringify(report), ctx.now, c.organization_id, c.id,
+    ]);
+    await insertAudit(tx, ctx.now, actorRef(actor), { organizationId: c.organization_id, action: 'campaign.cancel_requested', targetType: 'campaign', targetId: c.id, details: { ...report } });
+    return { report, replay: false };
+  });
+  const row = await findCampaign(ctx, actor.organizationId, id);
+  return { data: { campaign: await presentCampaign(ctx, row, await readSettings(ctx)), cancel: outcome.report }, replay: outcome.replay };
+}

@@ -1,0 +1,226 @@
+// Campaign drafts: create, list, get, edit (only drafts; every change drops the quote and audience), discard.
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { DomainError, unwrap } from '../../domain/errors.ts';
+import { analyzeBody } from '../../domain/segments.ts';
+import { isReplay, transition } from '../../domain/campaign-states.ts';
+import { newId } from '../../db/ids.ts';
+import { exec, keysetRows, pgArray, rows } from '../../db/sql.ts';
+import { ZPage, pageOf } from '../paging.ts';
+import { readSettings } from '../platform/settings.ts';
+import { findSenderByName } from '../sender-ids/sender-id-view.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { campaignView, findCampaign, presentCampaign, refuseTestKeys, type CampaignRow, type QuoteRow } from './campaign-view.ts';
+import { dropAudience } from './audience.ts';
+
+export const readAccess: Access = { scopes: ['campaigns:read'], permission: 'campaigns.read' };
+export const writeAccess: Access = { scopes: ['campaigns:write'], permission: 'campaigns.write' };
+
+export const MAX_ACTIVE_DRAFTS = 100;
+export const MAX_GROUPS_PER_CAMPAIGN = 50;
+export const MAX_SCHEDULE_AHEAD_MS = 30 * 86_400_000;
+export const MIN_VALIDITY_SECONDS = 3600;
+export const MAX_VALIDITY_SECONDS = 259_200;
+
+const ZName = z.string().trim().min(1).max(100);
+const ZGroupIds = z
+  .array(z.uuid().transform((id) => id.toLowerCase()))
+  .max(MAX_GROUPS_PER_CAMPAIGN, `a campaign holds at most ${MAX_GROUPS_PER_CAMPAIGN} groups`)
+  .refine((ids) => new Set(ids).size === ids.length, 'each group once');
+export const ZTimestamp = z.iso.datetime({ offset: true, message: 'a timestamp in RFC 3339 with an offset' }).transform((s) => new Date(s));
+export const ZValidity = z.number().int().min(MIN_VALIDITY_SECONDS).max(MAX_VALIDITY_SECONDS);
+
+const draftFields = {
+  name: ZName,
+  traffic_class: z.enum(['transactional', 'promotional']),
+  sender_id: z.string().min(1).max(11),
+  body: z.string().min(1).max(10_000),
+  group_ids: ZGroupIds,
+  scheduled_at: ZTimestamp.nullable(),
+  validity_seconds: ZValidity.nullable(),
+};
+
+export const ZCreateDraftBody = z.strictObject({
+  ...draftFields,
+  traffic_class: draftFields.traffic_class.default('transactional'),
+  group_ids: draftFields.group_ids.default([]),
+  scheduled_at: draftFields.scheduled_at.default(null),
+  validity_seconds: draftFields.validity_seconds.default(null),
+});
+export type TCreateDraftBody = z.infer<typeof ZCreateDraftBody>;
+
+export const ZEditDraftBody = z
+  .strictObject({
+    version: z.number().int().min(1).optional(),
+    name: draftFields.name.optional(),
+    traffic_class: draftFields.traffic_class.optional(),
+    sender_id: draftFields.sender_id.optional(),
+    body: draftFields.body.optional(),
+    group_ids: draftFields.group_ids.optional(),
+    scheduled_at: draftFields.scheduled_at.optional(),
+    validity_seconds: draftFields.validity_seconds.optional(),
+  })
+  .refine((b) => Object.keys(b).some((k) => k !== 'version'), { message: 'send at least one field to change' });
+export type TEditDraftBody = z.infer<typeof ZEditDraftBody>;
+
+export const ZListCampaignsQuery = ZPage;
+
+interface DraftContent {
+  name: string;
+  traffic_class: 'transactional' | 'promotional';
+  sender: string;
+  body: string;
+  group_ids: string[];
+  scheduled_at: Date | null;
+  validity_seconds: number | null;
+}
+
+/** What a draft must be at every save: a body the current route can carry, the organization's sender and groups. */
+async function checkDraft(tx: Ctx, organizationId: string, draft: DraftContent) {
+  const settings = await readSettings(tx);
+  const analysis = unwrap(analyzeBody(draft.body, settings.smsRoute));
+  const sender = await findSenderByName(tx, organizationId, draft.sender);
+  if (!sender) {
+    throw new DomainError('validation_failed', `sender_id: ${draft.sender} is not one of the organization's sender IDs.`, { field: 'sender_id' });
+  }
+  if (draft.group_ids.length) {
+    const found = await rows<{ id: string }>(tx.em, 'select id from groups where organization_id = ? and id = any(?::uuid[])', [organizationId, pgArray(draft.group_ids)]);
+    const known = new Set(found.map((g) => g.id));
+    const missing = draft.group_ids.find((id) => !known.has(id));
+    if (missing) throw new DomainError('validation_failed', `group_ids: no group of the organization has the id ${missing}.`, { field: 'group_ids' });
+  }
+  if (draft.scheduled_at) checkSchedule(tx.now, draft.scheduled_at, 'validation_failed');
+  return { analysis, sender: sender.name, settings };
+}
+
+/** A start in the future and at most 30 days ahead. The draft reports validation_failed; the launch schedule_out_of_range. */
+export function checkSchedule(now: Date, at: Date, code: 'validation_failed' | 'schedule_out_of_range'): void {
+  const ahead = at.getTime() - now.getTime();
+  if (ahead <= 0 || ahead > MAX_SCHEDULE_AHEAD_MS) {
+    throw new DomainError(code, 'scheduled_at must be in the future and at most 30 days ahead.', { field: 'scheduled_at', details: { now: now.toISOString() } });
+  }
+}
+
+export async function createDraft(ctx: Ctx, actor: TenantActor, body: TCreateDraftBody) {
+  refuseTestKeys(actor);
+  return inTransaction(ctx, async (tx) => {
+    // The organization row serialises draft creation, so the count below is exact.
+    await exec(tx.em, 'select 1 from organizations where id = ? for update', [actor.organizationId]);
+    const draft: DraftContent = { ...body, sender: body.sender_id };
+    const { analysis, sender, settings } = await checkDraft(tx, actor.organizationId, draft);
+    const [count] = await rows<{ n: number }>(tx.em, "select count(*)::int as n from campaigns where organization_id = ? and status = 'draft'", [actor.organizationId]);
+    if ((count?.n ?? 0) >= MAX_ACTIVE_DRAFTS) {
+      throw new DomainError('too_many_drafts', `An organization has at most ${MAX_ACTIVE_DRAFTS} drafts; discard one first.`);
+    }
+    const id = newId();
+    await exec(
+      tx.em,
+      `insert into campaigns (id, organization_id, name, traffic_class, sender, body, encoding, segments, group_ids, scheduled_at,
+         validity_seconds, status, version, created_via, api_key_id, member_id, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::uuid[], ?, ?, 'draft', 1, ?, ?, ?, ?, ?)`,
+      [
+        id, actor.organizationId, body.name, body.traffic_class, sender, analysis.body, analysis.encoding, analysis.segments, pgArray(body.group_ids),
+        body.scheduled_at, body.validity_seconds, actor.kind === 'member' ? 'dashboard' : 'api',
+        actor.kind === 'key' ? actor.keyId : null, actor.kind === 'member' ? actor.memberId : null, tx.now, tx.now,
+      ],
+    );
+    await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'campaign.created', targetType: 'campaign', targetId: id, details: { name: body.name } });
+    return { campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, id), settings) };
+  });
+}
+
+export async function getCampaign(ctx: Ctx, actor: TenantActor, id: string) {
+  const row = await findCampaign(ctx, actor.organizationId, id);
+  return { campaign: await presentCampaign(ctx, row, await readSettings(ctx)) };
+}
+
+export async function listCampaigns(ctx: Ctx, actor: TenantActor, query: z.infer<typeof ZListCampaignsQuery>) {
+  const found = await keysetRows<CampaignRow>(ctx.em, { table: 'campaigns', organizationId: actor.organizationId, before: query.before, limit: query.limit });
+  const page = pageOf(found, query.limit);
+  const quoteIds = page.items.map((c) => c.launch_quote_id ?? c.quote_id).filter((q): q is string => q !== null);
+  const quotes = quoteIds.length
+    ? await rows<QuoteRow>(ctx.em, 'select * from campaign_quotes where organization_id = ? and id = any(?::uuid[])', [actor.organizationId, pgArray(quoteIds)])
+    : [];
+  const byId = new Map(quotes.map((q) => [q.id, q]));
+  const settings = await readSettings(ctx);
+  return {
+    campaigns: page.items.map((c) => campaignView(c, byId.get(c.launch_quote_id ?? c.quote_id ?? '') ?? null, settings, ctx.now)),
+    next_before: page.nextBefore,
+  };
+}
+
+/** The version a caller reviewed must be the draft's version now (409 campaign_changed). */
+export function checkVersion(row: CampaignRow, version: number | undefined): void {
+  if (version !== undefined && version !== row.version) {
+    throw new DomainError('campaign_changed', `The draft is at version ${row.version}, not ${version}; load it again.`, {
+      field: 'version',
+      details: { version: row.version },
+    });
+  }
+}
+
+/** A change to a draft: its version grows, its quote goes stale and its audience is deleted. */
+export async function changeDraft(tx: Ctx, row: CampaignRow, set: Record<string, unknown>): Promise<void> {
+  await dropAudience(tx, row);
+  const columns = Object.keys(set);
+  await exec(
+    tx.em,
+    `update campaigns set ${columns.map((c) => `${c} = ?${c === 'group_ids' ? '::uuid[]' : ''}`).join(', ')}${columns.length ? ', ' : ''}
+       version = version + 1, quote_id = null, updated_at = ? where organization_id = ? and id = ?`,
+    [...Object.values(set), tx.now, row.organization_id, row.id],
+  );
+}
+
+export async function editDraft(ctx: Ctx, actor: TenantActor, id: string, body: TEditDraftBody) {
+  refuseTestKeys(actor);
+  return inTransaction(ctx, async (tx) => {
+    const row = await findCampaign(tx, actor.organizationId, id, true);
+    unwrap(transition(row.status, 'edit'));
+    checkVersion(row, body.version);
+    const draft: DraftContent = {
+      name: body.name ?? row.name,
+      traffic_class: body.traffic_class ?? row.traffic_class,
+      sender: body.sender_id ?? row.sender,
+      body: body.body ?? row.body,
+      group_ids: body.group_ids ?? row.group_ids,
+      scheduled_at: body.scheduled_at === undefined ? row.scheduled_at : body.scheduled_at,
+      validity_seconds: body.validity_seconds === undefined ? row.validity_seconds : body.validity_seconds,
+    };
+    // An unchanged schedule is not checked again: only a new one must lie ahead.
+    const { analysis, sender, settings } = await checkDraft(tx, actor.organizationId, { ...draft, scheduled_at: body.scheduled_at ?? null });
+    await changeDraft(tx, row, {
+      name: draft.name,
+      traffic_class: draft.traffic_class,
+      sender,
+      body: analysis.body,
+      encoding: analysis.encoding,
+      segments: analysis.segments,
+      group_ids: pgArray(draft.group_ids),
+      scheduled_at: draft.scheduled_at,
+      validity_seconds: draft.validity_seconds,
+    });
+    const changed = Object.keys(body).filter((k) => k !== 'version');
+    await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'campaign.edited', targetType: 'campaign', targetId: id, details: { fields: changed } });
+    return { campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, id), settings) };
+  });
+}
+
+/** Discarding a discarded draft answers it unchanged as a replay; a launched campaign is cancelled instead. */
+export async function discardDraft(ctx: Ctx, actor: TenantActor, id: string) {
+  refuseTestKeys(actor);
+  return inTransaction(ctx, async (tx) => {
+    const row = await findCampaign(tx, actor.organizationId, id, true);
+    const settings = await readSettings(tx);
+    if (isReplay(row.status, 'discard')) return { data: { campaign: await presentCampaign(tx, row, settings) }, replay: true };
+    unwrap(transition(row.status, 'discard'));
+    await dropAudience(tx, row);
+    await exec(tx.em, "update campaigns set status = 'discarded', discarded_at = ?, updated_at = ? where organization_id = ? and id = ?", [
+      tx.now, tx.now, row.organization_id, row.id,
+    ]);
+    await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'campaign.discarded', targetType: 'campaign', targetId: id });
+    return { data: { campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, id), settings) }, replay: false };
+  });
+}

@@ -1,0 +1,95 @@
+// POST /v1/campaigns/{id}/launch (members only): the whole quote total held in one reservation; scheduled or sending.
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { actorRef } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { DomainError, unwrap } from '../../domain/errors.ts';
+import { analyzeBody } from '../../domain/segments.ts';
+import { hold } from '../../domain/ledger.ts';
+import { requireCurrentQuote, transition } from '../../domain/campaign-states.ts';
+import { isWindowOpen } from '../../domain/sending-window.ts';
+import { exec, one } from '../../db/sql.ts';
+import { applyMovement } from '../../db/wallets.ts';
+import { readSettings } from '../platform/settings.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { addEvents } from '../messages/outbox.ts';
+import { findCampaign, findQuote, presentCampaign, statusOfQuote } from './campaign-view.ts';
+import { ZTimestamp, ZValidity, checkSchedule } from './drafts.ts';
+import { checkCampaignSender } from './quote.ts';
+import { campaignEvent } from './campaign-events.ts';
+
+export const access: Access = { scopes: [], permission: 'campaigns.launch' };
+
+/** Validity when neither the launch nor the draft names one. */
+export const DEFAULT_VALIDITY_SECONDS = 86_400;
+
+export const ZLaunchBody = z.strictObject({
+  quote_id: z.uuid().transform((id) => id.toLowerCase()),
+  scheduled_at: ZTimestamp.nullable().optional(),
+  validity_seconds: ZValidity.nullable().optional(),
+});
+export type TLaunchBody = z.infer<typeof ZLaunchBody>;
+
+/**
+ * Checks in this order, each refusal leaving the draft as it was: the campaign is a draft; the
+ * quote is one of its quotes; the body still fits the current route (quoting again would not help);
+ * the quote is the latest and current; the schedule; the organization, the sender and its route
+ * approval; the sending window for promotional campaigns; then the wallet.
+ */
+export async function launchCampaign(ctx: Ctx, actor: TenantActor, id: string, body: TLaunchBody) {
+  return inTransaction(ctx, async (tx) => {
+    const row = await findCampaign(tx, actor.organizationId, id, true);
+    const startsNow = !body.scheduled_at;
+    const next = unwrap(transition(row.status, startsNow ? 'launch_now' : 'launch_scheduled'));
+    const quote = await findQuote(tx, actor.organizationId, body.quote_id);
+    if (!quote || quote.campaign_id !== row.id) {
+      throw new DomainError('validation_failed', `quote_id: ${body.quote_id} is not a quote of this campaign.`, { field: 'quote_id' });
+    }
+    const settings = await readSettings(tx);
+    unwrap(analyzeBody(row.body, settings.smsRoute));
+    const latest = quote.id === row.quote_id && quote.campaign_version === row.version;
+    unwrap(requireCurrentQuote(latest ? statusOfQuote(quote, settings, tx.now) : 'stale'));
+    if (body.scheduled_at) checkSchedule(tx.now, body.scheduled_at, 'schedule_out_of_range');
+    const startsAt = body.scheduled_at ?? tx.now;
+    const organization = await one<{ verified: boolean }>(tx.em, 'select verified from organizations where id = ?', [actor.organizationId]);
+    if (!organization?.verified) throw new DomainError('organization_not_verified', 'Campaigns can be launched once the service has verified the organization.');
+    const sender = await checkCampaignSender(tx, row);
+    if (!sender.route_approved) {
+      throw new DomainError('sender_not_ready', `The sender ID ${row.sender} is approved, but the SMS route has not approved it yet.`, { field: 'sender_id' });
+    }
+    if (row.traffic_class === 'promotional' && !isWindowOpen(settings.window, startsAt)) {
+      throw new DomainError('outside_sending_window', `A promotional campaign must start inside the sending window (${settings.window.opens} to ${settings.window.closes}, Africa/Dar_es_Salaam).`, {
+        field: startsNow ? undefined : 'scheduled_at',
+      });
+    }
+    const wallet = await one<{ frozen: boolean }>(tx.em, 'select frozen from wallets where organization_id = ? for update', [actor.organizationId]);
+    if (wallet?.frozen) throw new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.');
+    const total = BigInt(quote.total);
+    await applyMovement(tx.em, actor.organizationId, (b) => hold(b, total), { ...actorRef(actor), campaignId: row.id, reference: `campaign ${row.id} reservation`, at: tx.now });
+
+    const validity = body.validity_seconds ?? row.validity_seconds ?? DEFAULT_VALIDITY_SECONDS;
+    const expiresAt = new Date(startsAt.getTime() + validity * 1000);
+    await exec(
+      tx.em,
+      `update campaigns set status = ?, launch_quote_id = ?, launched_at = ?, launched_by = ?, reserved = ?, scheduled_at = ?, validity_seconds = ?,
+         starts_at = ?, expires_at = ?, started_at = ?, audience_size = ?, updated_at = ?
+       where organization_id = ? and id = ?`,
+      [
+        next, quote.id, tx.now, actor.kind === 'member' ? actor.memberId : null, total.toString(), body.scheduled_at ?? null, validity,
+        startsAt, expiresAt, startsNow ? tx.now : null, quote.eligible, tx.now, row.organization_id, row.id,
+      ],
+    );
+    const launched = await findCampaign(tx, actor.organizationId, id);
+    await addEvents(tx.em, tx.now, [campaignEvent(launched)]);
+    await recordAudit(tx, actor, {
+      organizationId: actor.organizationId,
+      action: 'campaign.launched',
+      targetType: 'campaign',
+      targetId: row.id,
+      details: { quote_id: quote.id, reserved: Number(total), starts_at: startsAt.toISOString(), validity_seconds: validity },
+    });
+    return { campaign: await presentCampaign(tx, launched, settings) };
+  });
+}

@@ -1,0 +1,123 @@
+// POST /v1/campaigns/{id}/quote: freeze and price the draft's audience in one transaction; nothing is held.
+import { z } from 'zod';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { DomainError, unwrap } from '../../domain/errors.ts';
+import { analyzeBody } from '../../domain/segments.ts';
+import { priceCampaign } from '../../domain/pricing.ts';
+import { quoteExpiresAt } from '../../domain/campaign-states.ts';
+import { newId } from '../../db/ids.ts';
+import { exec, pgArray } from '../../db/sql.ts';
+import { readSettings } from '../platform/settings.ts';
+import { currentPricePlan } from '../price-plans/price-plan.ts';
+import { approvedClasses, findSenderByName } from '../sender-ids/sender-id-view.ts';
+import { findUsedKey, usedKeyAnswer, withIdempotency } from '../idempotency.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { findCampaign, findQuote, presentCampaign, quoteView, refuseTestKeys, type CampaignRow } from './campaign-view.ts';
+import { checkMemberships, countMemberships, dropAudience, freezeAudience } from './audience.ts';
+import { checkVersion } from './drafts.ts';
+
+export const ZQuoteBody = z.strictObject({ version: z.number().int().min(1).optional() });
+export type TQuoteBody = z.infer<typeof ZQuoteBody>;
+
+/** The most a quote may total, in cents (1,000,000,000 TZS): a larger campaign is a mistake or needs splitting. */
+export const MAX_QUOTE_TOTAL = 100_000_000_000n;
+
+const QUERY_CANCELED = '57014';
+
+/** The sender must be approved by the service for the campaign's class (its provider approval is the launch's concern). */
+export async function checkCampaignSender(tx: Ctx, row: CampaignRow) {
+  const sender = await findSenderByName(tx, row.organization_id, row.sender);
+  if (!sender || !approvedClasses(sender).includes(row.traffic_class)) {
+    throw new DomainError('sender_not_authorized', `The sender ID ${row.sender} is not approved for ${row.traffic_class} messages of this organization.`, {
+      field: 'sender_id',
+    });
+  }
+  return sender;
+}
+
+function audienceEmpty(why: string): DomainError {
+  return new DomainError('audience_empty', `Nobody would receive this campaign: ${why}.`, { field: 'group_ids' });
+}
+
+/** Freezes the audience under the configured time limit; running out of time rolls everything back (503 quote_timeout). */
+async function freezeWithin(tx: Ctx, input: Parameters<typeof freezeAudience>[1]) {
+  const limitMs = tx.deps.config.quoteTimeoutMs;
+  await exec(tx.em, `set local statement_timeout = ${Math.max(1, Math.floor(limitMs))}`);
+  try {
+    return await freezeAudience(tx, input);
+  } catch (err) {
+    if ((err as { code?: string }).code === QUERY_CANCELED) {
+      throw new DomainError('quote_timeout', 'Freezing the audience took too long; nothing was kept. Retry shortly, or quote fewer groups.', { retryAfter: 30 });
+    }
+    throw err;
+  } finally {
+    // Nothing after the freeze may be cut short by its limit. (After a failure the transaction is already lost.)
+    await exec(tx.em, 'set local statement_timeout = 0').catch(() => {});
+  }
+}
+
+async function quoteDraft(tx: Ctx, actor: TenantActor, id: string, body: TQuoteBody) {
+  const row = await findCampaign(tx, actor.organizationId, id, true);
+  if (row.status !== 'draft') throw new DomainError('campaign_not_draft', 'Only a draft can be quoted.', { details: { status: row.status } });
+  checkVersion(row, body.version);
+  const settings = await readSettings(tx);
+  const analysis = unwrap(analyzeBody(row.body, settings.smsRoute));
+  await checkCampaignSender(tx, row);
+  const plan = await currentPricePlan(tx, actor.organizationId);
+  if (row.group_ids.length === 0) throw audienceEmpty('the draft has no groups');
+  checkMemberships(await countMemberships(tx, actor.organizationId, row.group_ids));
+  // Quoting again makes the previous quote stale and rebuilds the audience.
+  await dropAudience(tx, row);
+  const quoteId = newId();
+  const counts = await freezeWithin(tx, { organizationId: actor.organizationId, quoteId, groupIds: row.group_ids, promotional: row.traffic_class === 'promotional' });
+  if (counts.eligible === 0) throw audienceEmpty('every number of its groups is opted out or has no consent, or the groups are empty');
+  const unitAmount = plan.rates[row.traffic_class];
+  const total = priceCampaign(unitAmount, analysis.segments, counts.eligible);
+  if (total > MAX_QUOTE_TOTAL) {
+    throw new DomainError('total_too_large', `The campaign would cost ${total} cents; one campaign may cost at most ${MAX_QUOTE_TOTAL} cents. Split the audience.`, {
+      details: { total: Number(total), max: Number(MAX_QUOTE_TOTAL) },
+    });
+  }
+  await exec(
+    tx.em,
+    `insert into campaign_quotes (id, organization_id, campaign_id, campaign_version, group_ids, memberships, eligible, duplicates, opted_out,
+       no_consent, traffic_class, encoding, segments, sms_route, price_plan_id, unit_amount, total, created_at, expires_at)
+     values (?, ?, ?, ?, ?::uuid[], ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      quoteId, actor.organizationId, row.id, row.version, pgArray(row.group_ids), counts.memberships, counts.eligible, counts.duplicates, counts.opted_out,
+      counts.no_consent, row.traffic_class, analysis.encoding, analysis.segments, settings.smsRoute, plan.id, unitAmount.toString(), total.toString(),
+      tx.now, quoteExpiresAt(tx.now),
+    ],
+  );
+  await exec(tx.em, 'update campaigns set quote_id = ? where organization_id = ? and id = ?', [quoteId, row.organization_id, row.id]);
+  await recordAudit(tx, actor, {
+    organizationId: actor.organizationId,
+    action: 'campaign.quoted',
+    targetType: 'campaign',
+    targetId: row.id,
+    details: { quote_id: quoteId, eligible: counts.eligible, total: Number(total) },
+  });
+  const quote = (await findQuote(tx, actor.organizationId, quoteId))!;
+  return { quote: quoteView(quote, settings, tx.now), campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, row.id), settings) };
+}
+
+/** A replay answers the original quote as it stands now (it may have become stale or expired since), with 200. */
+async function replayQuote(ctx: Ctx, actor: TenantActor, storedBody: string) {
+  const stored = JSON.parse(storedBody) as { data: { quote: { id: string; campaign_id: string } } };
+  const quote = (await findQuote(ctx, actor.organizationId, stored.data.quote.id))!;
+  const settings = await readSettings(ctx);
+  const campaign = await findCampaign(ctx, actor.organizationId, quote.campaign_id);
+  return { quote: quoteView(quote, settings, ctx.now), campaign: await presentCampaign(ctx, campaign, settings) };
+}
+
+export async function quoteFromRequest(ctx: Ctx, actor: TenantActor, id: string, body: TQuoteBody) {
+  refuseTestKeys(actor);
+  const request = ctx.idempotencyRequest;
+  if (!request) throw new Error('a quote request carries its idempotency key');
+  const used = usedKeyAnswer(await findUsedKey(ctx.em, request.scope, ctx.now), request.scope);
+  if (used) return { stored: { ...request.envelope(200, await replayQuote(ctx, actor, used.body)), replay: true } };
+  const out = await withIdempotency(ctx, request.scope, request.envelope, async (tx) => request.envelope(201, await quoteDraft(tx, actor, id, body)));
+  if (out.replay) return { stored: { ...request.envelope(200, await replayQuote(ctx, actor, out.body)), replay: true } };
+  return { stored: out };
+}
