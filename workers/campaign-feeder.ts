@@ -2,7 +2,6 @@
 // campaigns on (scheduled starts, expiry, completion, the end of a cancel) within moments rather than at the tick.
 import type { Deps } from '../core/app/context.ts';
 import { newCtx } from '../core/app/context.ts';
-import { isWindowOpen } from '../core/domain/sending-window.ts';
 import { nativePool } from '../core/db/sql.ts';
 import { readSettings } from '../core/app/platform/settings.ts';
 import { feedOnce } from '../core/app/campaigns/feed.ts';
@@ -29,7 +28,7 @@ export function startCampaignFeeder(deps: Deps, options: FeederOptions): { stop(
       await runCampaignProgress(pool, ctx.now);
     }
     const settings = await readSettings(ctx);
-    const fed = await feedOnce(pool, ctx.now, isWindowOpen(settings.window, ctx.now));
+    const fed = await feedOnce(pool, ctx.now, settings.window);
     if (fed === 0) await sleep(options.idleMs);
   }
 

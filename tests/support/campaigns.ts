@@ -3,7 +3,9 @@ import { expect } from 'vitest';
 import request from 'supertest';
 import type { TestEnv } from './app.ts';
 import { newId } from '../../core/db/ids.ts';
-import { pgArray } from '../../core/db/sql.ts';
+import { nativePool, pgArray } from '../../core/db/sql.ts';
+import { readSettings } from '../../core/app/platform/settings.ts';
+import { feedAll } from '../../core/app/campaigns/feed.ts';
 
 let serial = 0;
 
@@ -87,4 +89,11 @@ export async function launch(who: Caller, id: string, body: Record<string, unkno
   const res = await call(who, 'post', `/v1/campaigns/${id}/launch`, body, newKey('launch'));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.campaign as Record<string, any>;
+}
+
+/** Feeds every sending campaign as the worker's feeder would at the test clock's time (window from the platform settings). */
+export async function feed(env: TestEnv): Promise<number> {
+  const ctx = await env.ctx();
+  const settings = await readSettings(ctx);
+  return feedAll(await nativePool(env.orm.em), ctx.now, settings.window);
 }

@@ -6,6 +6,7 @@ import { priceShare } from '../../domain/pricing.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, nativeTransaction, one, rows } from '../../db/sql.ts';
 import { applyMovements } from '../../db/wallets.ts';
+import { isWindowOpen, type SendingWindowSettings } from '../../domain/sending-window.ts';
 
 /** Recipients fed in one transaction. */
 export const FEED_BATCH = 1000;
@@ -73,9 +74,10 @@ function nextRecipients(tx: PoolClient, c: Due, limit: number): Promise<Candidat
  * since the quote are skipped and their shares released in one ledger entry. Returns the number of
  * recipients fed, 0 when no campaign needed feeding.
  */
-export async function feedOnce(pool: Pool, now: Date, windowOpen: boolean, batch = FEED_BATCH): Promise<number> {
+export async function feedOnce(pool: Pool, now: Date, window: SendingWindowSettings, batch = FEED_BATCH): Promise<number> {
   return nativeTransaction(pool, async (tx) => {
-    const c = await claimCampaign(tx, now, windowOpen);
+    // Promotional campaigns are fed only while the sending window is open.
+    const c = await claimCampaign(tx, now, isWindowOpen(window, now));
     if (!c) return 0;
     const found = await nextRecipients(tx, c, batch);
     const share = priceShare(BigInt(c.unit_amount), c.quote_segments);
@@ -126,10 +128,10 @@ export async function feedOnce(pool: Pool, now: Date, windowOpen: boolean, batch
 }
 
 /** Feeds until no campaign needs it now (tests and the operator's tick; the worker runs feedOnce in a loop). */
-export async function feedAll(pool: Pool, now: Date, windowOpen: boolean): Promise<number> {
+export async function feedAll(pool: Pool, now: Date, window: SendingWindowSettings): Promise<number> {
   let total = 0;
   for (;;) {
-    const fed = await feedOnce(pool, now, windowOpen);
+    const fed = await feedOnce(pool, now, window);
     if (fed === 0) return total;
     total += fed;
   }
