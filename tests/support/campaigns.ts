@@ -30,13 +30,16 @@ export async function createAudience(env: TestEnv, organizationId: string, spec:
   const groupId = newId();
   const now = new Date('2026-11-01T00:00:00Z');
   await env.sql('insert into groups (id, organization_id, name, created_at, updated_at) values (?, ?, ?, ?, ?)', [groupId, organizationId, spec.name ?? `Audience ${groupId.slice(-8)}`, now, now]);
-  const contactIds: string[] = [];
-  for (const phone of spec.phones) {
-    const [existing] = await env.sql<{ id: string }>('select id from contacts where organization_id = ? and phone = ?', [organizationId, phone]);
-    const id = existing?.id ?? newId();
-    if (!existing) await env.sql('insert into contacts (id, organization_id, phone, created_at, updated_at) values (?, ?, ?, ?, ?)', [id, organizationId, phone, now, now]);
-    contactIds.push(id);
-  }
+  // New contacts in the order given (their ids, time-ordered, give the audience order within the group).
+  await env.sql(
+    `insert into contacts (id, organization_id, phone, created_at, updated_at)
+     select x.id, ?, x.phone, ?, ? from unnest(?::uuid[], ?::text[]) with ordinality as x(id, phone, ord)
+     on conflict (organization_id, phone) do nothing`,
+    [organizationId, now, now, pgArray(spec.phones.map(() => newId())), pgArray(spec.phones)],
+  );
+  const found = await env.sql<{ id: string; phone: string }>('select id, phone from contacts where organization_id = ? and phone = any(?::text[])', [organizationId, pgArray(spec.phones)]);
+  const byPhone = new Map(found.map((c) => [c.phone, c.id]));
+  const contactIds = spec.phones.map((p) => byPhone.get(p)!);
   if (contactIds.length) {
     await env.sql(
       'insert into group_members (group_id, contact_id, organization_id, added_at) select ?, c, ?, ? from unnest(?::uuid[]) as c on conflict do nothing',
