@@ -3,10 +3,12 @@ import { Migration0001Foundation } from './0001-foundation.ts';
 import { Migration0002AddressBook } from './0002-address-book.ts';
 import { Migration0003Messages } from './0003-messages.ts';
 import { Migration0004Campaigns } from './0004-campaigns.ts';
+import { Migration0005CsvEscape } from './0005-csv-escape.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
   { name: '0002-address-book', class: Migration0002AddressBook },
   { name: '0003-messages', class: Migration0003Messages },
   { name: '0004-campaigns', class: Migration0004Campaigns },
+  { name: '0005-csv-escape', class: Migration0005CsvEscape },
 ];

@@ -9,5 +9,6 @@ import { contactRoutes } from './contacts.ts';
 import { importRoutes } from './imports.ts';
 import { messageRoutes } from './messages.ts';
 import { campaignRoutes } from './campaigns.ts';
+import { campaignRecipientRoutes } from './campaign-recipients.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes];
