@@ -13,7 +13,7 @@ import { nativePool, nativeTransaction, pgArray } from '../../core/db/sql.ts';
 import { applyMoves, type Move } from '../../core/app/messages/message-moves.ts';
 import { escapeCsvCell, needsFormulaEscape } from '../../core/domain/csv-cell.ts';
 import { maskPhone } from '../../core/domain/phone.ts';
-import { EXPORT_BUCKET, EXPORT_COLUMNS, MAX_EXPORT_ROWS } from '../../core/app/campaigns/export-recipients.ts';
+import { EXPORT_APPLICATION, EXPORT_BUCKET, EXPORT_COLUMNS, MAX_EXPORT_ROWS } from '../../core/app/campaigns/export-recipients.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -269,6 +269,10 @@ describe('a large export', () => {
   }, 120_000);
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+  /** The first recipient pending (500,001 pending) or skipped (500,000 pending, the most a file holds). */
+  const firstRecipient = (status: 'pending' | 'skipped_opted_out') =>
+    env.sql('update campaign_recipients set status = ?, released = ? where quote_id = (select launch_quote_id from campaigns where id = ?) and n = 1', [status, status !== 'pending', big]);
+
   /** Streams a download without keeping it: status, bytes, line count, and whether the response ended whole. */
   function stream(path: string, onFirstChunk?: (res: http.IncomingMessage) => void) {
     return new Promise<{ status: number; bytes: number; lines: number; complete: boolean; body: string }>((resolve, reject) => {
@@ -291,6 +295,7 @@ describe('a large export', () => {
   }
 
   it('more than 500,000 rows (after the filter) is 422 export_too_large before anything is streamed', async () => {
+    await firstRecipient('pending');
     for (const query of ['', '?status=pending']) {
       const res = await download(owner, big, query);
       expect(res.status).toBe(422);
@@ -301,7 +306,7 @@ describe('a large export', () => {
   }, 60_000);
 
   it('exactly 500,000 rows stream whole', async () => {
-    await env.sql("update campaign_recipients set status = 'skipped_opted_out', released = true where quote_id = (select launch_quote_id from campaigns where id = ?) and n = 1", [big]);
+    await firstRecipient('skipped_opted_out');
     const got = await stream(`/v1/campaigns/${big}/messages.csv?status=pending`);
     expect([got.status, got.complete, got.lines]).toEqual([200, true, MAX_EXPORT_ROWS + 1]);
     const [audit] = await env.sql<{ details: Record<string, unknown> }>("select details from audit_events where target_id = ? and action = 'campaign.exported' order by id desc limit 1", [big]);
@@ -309,6 +314,7 @@ describe('a large export', () => {
   }, 60_000);
 
   it('a read failing half way breaks the connection instead of ending the file short; the service goes on', async () => {
+    await firstRecipient('skipped_opted_out');
     let terminated: Promise<unknown> = Promise.resolve();
     const got = await stream(`/v1/campaigns/${big}/messages.csv?status=pending`, (res) => {
       // Stop reading, so the export waits on the network; then end its database session.
@@ -316,7 +322,8 @@ describe('a large export', () => {
       terminated = (async () => {
         for (let i = 0; i < 200; i++) {
           const [killed] = await env.sql<{ n: number }>(
-            "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy (%' and pid <> pg_backend_pid()",
+            "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and application_name = ? and query ilike 'copy (%'",
+            [EXPORT_APPLICATION],
           );
           if (killed!.n > 0) break;
           await new Promise((r) => setTimeout(r, 25));
@@ -329,9 +336,18 @@ describe('a large export', () => {
     expect(got.complete).toBe(false);
     expect(got.lines).toBeGreaterThan(0);
     expect(got.lines).toBeLessThan(MAX_EXPORT_ROWS + 1);
-    // The pool replaced the broken connection: the next reads answer.
+    // The next reads answer.
     expect((await csv(owner, campaignId)).rows).toHaveLength(4);
     expect((await owner.agent.get(`/v1/campaigns/${big}/messages?limit=1`)).status).toBe(200);
+  }, 60_000);
+
+  it('a reader that goes away half way ends the export\'s database session', async () => {
+    const exporting = () => env.sql<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ?', [EXPORT_APPLICATION]);
+    await firstRecipient('skipped_opted_out');
+    const got = await stream(`/v1/campaigns/${big}/messages.csv?status=pending`, (res) => res.destroy());
+    expect(got.complete).toBe(false);
+    for (let i = 0; i < 200 && (await exporting())[0]!.n > 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await exporting()).toEqual([{ n: 0 }]);
   }, 60_000);
 
   it('a read longer than readTimeoutMs before streaming is 503 read_timeout with Retry-After', async () => {

@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PoolClient } from 'pg';
+import pg, { type Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { priceShare } from '../../domain/pricing.ts';
-import { nativePool, one } from '../../db/sql.ts';
+import { nativePool } from '../../db/sql.ts';
 import { takeToken } from '../rate-limit.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
@@ -24,6 +24,8 @@ export const MAX_EXPORT_ROWS = 500_000;
 /** Exports per organization: a burst of 5, then one every 12 seconds (5 a minute). */
 export const EXPORT_BUCKET = { capacity: 5, perSecond: 5 / 60 };
 export const EXPORT_TIME_ZONE = 'Africa/Dar_es_Salaam';
+/** How an export's database session names itself (pg_stat_activity). */
+export const EXPORT_APPLICATION = 'ujumbe-export';
 
 export const EXPORT_COLUMNS = [
   'recipient', 'phone', 'status', 'failure_reason', 'segments', 'unit_price_cents', 'amount_cents', 'charge',
@@ -49,7 +51,7 @@ const eat = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:
  * driver's escaping; the status filter is a list of known words. Every text cell goes through
  * csv_escape (migrations/0005-csv-escape.ts, the rule of core/domain/csv-cell.ts); COPY quotes.
  */
-export function exportSql(client: Pick<PoolClient, 'escapeLiteral'>, s: Scope): string {
+export function exportSql(client: Pick<Client, 'escapeLiteral'>, s: Scope): string {
   const lit = (v: string) => client.escapeLiteral(v);
   const share = priceShare(BigInt(s.quote.unit_amount), s.quote.segments);
   const where = [`r.organization_id = ${lit(s.campaign.organization_id)}::uuid`, `r.quote_id = ${lit(s.quote.id)}::uuid`];
@@ -73,15 +75,14 @@ const STREAMING_PLAN = `select set_config('statement_timeout', '0', true), set_c
   set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`;
 
 /** How many rows the file will have, counting no further than one past the limit. */
-async function countRows(tx: PoolClient, s: Scope): Promise<number> {
+async function countRows(tx: Client, s: Scope): Promise<number> {
   if (!s.status) return s.campaign.audience_size ?? 0;
-  const found = await one<{ n: number }>(
-    tx,
+  const found = await tx.query<{ n: number }>(
     `select count(*)::int as n from (select 1 from ${RECIPIENTS_FROM}
-       where r.organization_id = ? and r.quote_id = ? and ${RECIPIENT_STATUS} = any(?::text[]) limit ?) x`,
+       where r.organization_id = $1 and r.quote_id = $2 and ${RECIPIENT_STATUS} = any($3::text[]) limit $4) x`,
     [s.campaign.organization_id, s.quote.id, statusesOf(s.status), MAX_EXPORT_ROWS + 1],
   );
-  return found?.n ?? 0;
+  return found.rows[0]?.n ?? 0;
 }
 
 export interface RecipientExport {
@@ -91,63 +92,76 @@ export interface RecipientExport {
   pipeTo(out: Writable): Promise<void>;
 }
 
-/** A held connection must not take the process down when its backend goes away while idle between statements. */
-const ignoreClientError = () => {};
+/**
+ * An export reads on a connection of its own, outside the request pool: a slow download holds it
+ * for as long as it lasts, and must neither starve other requests nor wait for a pooled connection
+ * (the audit) while holding one.
+ */
+async function exportConnection(ctx: Ctx): Promise<Client> {
+  const options = (await nativePool(ctx.em)).options;
+  // pg-pool keeps the password out of the enumerable options, so it is named here.
+  const client = new pg.Client({ ...options, password: options.password, application_name: EXPORT_APPLICATION });
+  // A dropped connection is reported by the statement in flight; the event must not take the process down.
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}
+
+/** In one repeatable-read transaction with the file that follows: its rows, at most one past the limit. */
+async function openSnapshot(ctx: Ctx, client: Client, scope: Scope): Promise<number> {
+  const ms = ctx.deps.config.readTimeoutMs;
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    await client.query("select set_config('statement_timeout', $1, true), set_config('timezone', $2, true)", [String(ms), EXPORT_TIME_ZONE]);
+    const rows = await countRows(client, scope);
+    if (rows > MAX_EXPORT_ROWS) {
+      throw new DomainError('export_too_large', `The export would have more than ${MAX_EXPORT_ROWS} rows; export one status at a time.`, { field: 'status' });
+    }
+    await client.query(STREAMING_PLAN);
+    return rows;
+  } catch (err) {
+    throw isStatementTimeout(err) ? readTimeout(ms) : err;
+  }
+}
 
 /**
- * Opens the export: one repeatable-read transaction counts the rows (503 read_timeout within
- * readTimeoutMs; 422 export_too_large past 500,000) and then streams them, so the count written
- * to the audit log is the file's. The stream itself has no timeout: a slow reader must not cut
- * its own download short. The caller must call pipeTo once the response headers are set.
+ * Opens the export: the rows are counted in the snapshot the file is read from (503 read_timeout
+ * within readTimeoutMs; 422 export_too_large past 500,000), so the count the audit log keeps,
+ * written before anything leaves, is the file's. The caller calls pipeTo once the response
+ * headers are set; the stream itself has no timeout, so a slow reader never cuts its own download.
  */
 export async function openRecipientExport(ctx: Ctx, actor: TenantActor, id: string, query: TExportQuery): Promise<RecipientExport> {
   const { campaign, quote } = await launchedCampaign(ctx, actor.organizationId, id);
   await takeToken(ctx, `export:${actor.organizationId}`, EXPORT_BUCKET.capacity, EXPORT_BUCKET.perSecond);
   const scope: Scope = { campaign, quote, status: query.status, masked: !canSeeNumbers(actor) };
-  const client = await (await nativePool(ctx.em)).connect();
-  client.on('error', ignoreClientError);
-  const done = (broken: boolean) => {
-    client.off('error', ignoreClientError);
-    client.release(broken);
-  };
+  const client = await exportConnection(ctx);
+  const close = () => client.end().catch(() => {});
   let rows: number;
   try {
-    await client.query('begin isolation level repeatable read read only');
-    await client.query("select set_config('statement_timeout', $1, true), set_config('timezone', $2, true)", [String(ctx.deps.config.readTimeoutMs), EXPORT_TIME_ZONE]);
-    rows = await countRows(client, scope);
-    if (rows > MAX_EXPORT_ROWS) {
-      throw new DomainError('export_too_large', `The export would have more than ${MAX_EXPORT_ROWS} rows; export one status at a time.`, { field: 'status' });
-    }
-    await client.query(STREAMING_PLAN);
+    rows = await openSnapshot(ctx, client, scope);
+    await recordAudit(ctx, actor, {
+      organizationId: actor.organizationId,
+      action: 'campaign.exported',
+      targetType: 'campaign',
+      targetId: campaign.id,
+      details: { rows, status: query.status ?? null, numbers_masked: scope.masked },
+    });
   } catch (err) {
-    await client.query('rollback').catch(() => {});
-    done(false);
-    throw isStatementTimeout(err) ? readTimeout(ctx.deps.config.readTimeoutMs) : err;
-  }
-  await recordAudit(ctx, actor, {
-    organizationId: actor.organizationId,
-    action: 'campaign.exported',
-    targetType: 'campaign',
-    targetId: campaign.id,
-    details: { rows, status: query.status ?? null, numbers_masked: scope.masked },
-  }).catch(async (err: unknown) => {
-    await client.query('rollback').catch(() => {});
-    done(false);
+    await close();
     throw err;
-  });
+  }
   return {
     filename: `campaign-${campaign.id}-recipients${query.status ? `-${query.status}` : ''}.csv`,
     rows,
     async pipeTo(out) {
       try {
         await pipeline(client.query(copyTo(exportSql(client, scope))), out);
-        await client.query('commit');
-        done(false);
       } catch (err) {
-        // The connection may be half way through a COPY: it is closed rather than given back.
         out.destroy();
-        done(true);
         throw err;
+      } finally {
+        // Closing also ends a COPY still under way (the reader went away) and its transaction.
+        await close();
       }
     },
   };
