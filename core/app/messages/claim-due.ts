@@ -16,6 +16,28 @@ export interface ClaimedMessage {
   attempt: number;
 }
 
+// The claimed ids reach the update as arrays (each subquery runs once), and the attempt number comes back with the
+// update: no step joins one CTE to another, which a stale row estimate (one row) would make quadratic.
+export const CLAIM_DUE = `with due as (
+         select organization_id, id from messages
+         where status = 'accepted' and not test and submit_started_at is null and dispatch_after <= ? and expires_at > ?
+           and (traffic_class = 'transactional' or ?)
+         order by dispatch_after
+         limit ?
+         for update skip locked
+       ), marked as (
+         update messages m set submit_started_at = ?, updated_at = ?
+         where m.organization_id = any(array(select organization_id from due)) and m.id = any(array(select id from due))
+           -- Checked again on the row as it is now: a row another claimer marked meanwhile is left alone.
+           and m.submit_started_at is null and m.status = 'accepted'
+         returning m.organization_id, m.id, m.to_phone, m.sender, m.body, m.encoding, m.segments, m.client_ref, m.campaign_id,
+           1 + coalesce((select max(a.number) from message_attempts a where a.organization_id = m.organization_id and a.message_id = m.id), 0) as attempt
+       ), attempts as (
+         insert into message_attempts (organization_id, message_id, number, state, started_at)
+         select organization_id, id, attempt, 'submitting', ? from marked
+       )
+       select * from marked`;
+
 /**
  * Hot path: one statement claims (FOR UPDATE SKIP LOCKED, so dispatchers side by side never share a
  * message), writes the mark that forbids a second submit, and opens the attempt. Promotional
@@ -25,29 +47,7 @@ export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen:
   return nativeTransaction(pool, (tx) =>
     rows<ClaimedMessage>(
       tx,
-      `with due as (
-         select organization_id, id from messages
-         where status = 'accepted' and not test and submit_started_at is null and dispatch_after <= ? and expires_at > ?
-           and (traffic_class = 'transactional' or ?)
-         order by dispatch_after
-         limit ?
-         for update skip locked
-       ), marked as (
-         update messages m set submit_started_at = ?, updated_at = ?
-         from due where m.organization_id = due.organization_id and m.id = due.id
-           -- Checked again on the row as it is now: a row another claimer marked meanwhile is left alone.
-           and m.submit_started_at is null and m.status = 'accepted'
-         returning m.organization_id, m.id, m.to_phone, m.sender, m.body, m.encoding, m.segments, m.client_ref, m.campaign_id
-       ), attempts as (
-         insert into message_attempts (organization_id, message_id, number, state, started_at)
-         select organization_id, id,
-           1 + coalesce((select max(a.number) from message_attempts a where a.organization_id = marked.organization_id and a.message_id = marked.id), 0),
-           'submitting', ?
-         from marked
-         returning organization_id, message_id, number
-       )
-       select marked.*, attempts.number as attempt from marked
-       join attempts on attempts.organization_id = marked.organization_id and attempts.message_id = marked.id`,
+      CLAIM_DUE,
       [now, now, windowOpen, limit, now, now, now],
     ),
   );
