@@ -3,7 +3,7 @@
 import type { Pool } from 'pg';
 import type { Deps } from '../core/app/context.ts';
 import { withInProcessService } from './in-process.ts';
-import { sessionHeaders } from './server-process.ts';
+import { memberPoster } from './server-process.ts';
 import { startSmscSimulator } from '../workers/providers/smsc-simulator.ts';
 import { createSmppProvider } from '../workers/providers/smpp-client.ts';
 import { startDispatcher } from '../workers/dispatcher.ts';
@@ -71,13 +71,7 @@ export async function run(): Promise<void> {
     await pool.query('vacuum analyze');
 
     const base = await listen();
-    const headers = { ...(await sessionHeaders(base, demo.member)), 'content-type': 'application/json' };
-    const post = async (path: string, body: object, key: string) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'x-idempotency-key': key }, body: JSON.stringify(body) });
-      const json = (await res.json()) as { data: Record<string, any> };
-      if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
-      return json.data;
-    };
+    const post = await memberPoster(base, demo.member);
     const draft = (await post('/v1/campaigns', { name: 'Bench', sender_id: 'UJUMBE', body: 'Habari! Oda yako imefika.', group_ids: [groups[0].id] }, 'bench-draft')).campaign;
     const { quote } = await post(`/v1/campaigns/${draft.id}/quote`, {}, 'bench-quote');
     let campaignStatus = '';

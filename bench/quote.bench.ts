@@ -1,7 +1,7 @@
 // `npm run bench -- quote`: a draft over two groups holding 1,000,000 numbers in 2,000,000 memberships, 50,000 of
 // them opted out, frozen and priced by POST /v1/campaigns/{id}/quote (target under 8 s).
 import { withInProcessService } from './in-process.ts';
-import { sessionHeaders } from './server-process.ts';
+import { memberPoster } from './server-process.ts';
 
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 1_000_000);
 const OPT_OUTS = Number(process.env.BENCH_OPT_OUTS ?? 50_000);
@@ -33,13 +33,7 @@ export async function run(): Promise<void> {
     process.stdout.write(`seeded ${NUMBERS} contacts, ${2 * NUMBERS} memberships, ${OPT_OUTS} opt-outs in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
     const base = await listen();
-    const headers = { ...(await sessionHeaders(base, demo.member)), 'content-type': 'application/json' };
-    const post = async (path: string, body: object, key: string) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'x-idempotency-key': key }, body: JSON.stringify(body) });
-      const json = (await res.json()) as { data: Record<string, any> };
-      if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
-      return json.data;
-    };
+    const post = await memberPoster(base, demo.member);
     const draft = (await post('/v1/campaigns', { name: 'Everyone', sender_id: 'UJUMBE', body: 'Habari! Msimu mpya wa mauzo umeanza.', group_ids: groups.map((g) => g.id) }, 'bench-draft')).campaign;
     const runs: number[] = [];
     for (let i = 0; i < 3; i++) {

@@ -66,3 +66,14 @@ export async function sessionHeaders(base: string, member: { email: string; pass
   const body = (await res.json()) as { data: { csrf_token: string } };
   return { cookie: cookies.join('; '), 'x-csrf-token': body.data.csrf_token };
 }
+
+/** A signed-in member's JSON POST with an idempotency key; any answer of 300 or more ends the benchmark. */
+export async function memberPoster(base: string, member: { email: string; password: string }) {
+  const headers = { ...(await sessionHeaders(base, member)), 'content-type': 'application/json' };
+  return async (path: string, body: object, key: string): Promise<Record<string, any>> => {
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'x-idempotency-key': key }, body: JSON.stringify(body) });
+    const json = (await res.json()) as { data: Record<string, any> };
+    if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+}

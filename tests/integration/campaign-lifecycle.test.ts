@@ -37,6 +37,14 @@ async function launched(phones: string[], draft: Record<string, unknown> = {}, c
 /** n fresh numbers (for audiences larger than one feeding batch). */
 const bulkPhones = async (n: number) => Array.from({ length: n }, () => campaignPhone());
 
+/** The provider side: claims up to `limit` due messages at `at` and answers every one with acceptance. */
+async function acceptDue(at: Date, limit = 100_000, windowOpen = true) {
+  const pool = await nativePool(env.orm.em);
+  const claimed = await claimDue(pool, at, limit, windowOpen);
+  await recordOutcomes(pool, at, claimed.map((m) => ({ message: m, outcome: { kind: 'accepted' as const, providerIds: [`p-${m.id}`] } })));
+  return claimed;
+}
+
 const recipients = (campaignId: string) =>
   env.sql<{ n: number; phone: string; status: string; released: boolean; message_id: string | null; message_status: string | null; charge: string | null }>(
     `select r.n, r.phone, r.status, r.released, r.message_id, m.status as message_status, m.charge
@@ -125,9 +133,7 @@ describe('feeding', () => {
     await feed(env);
     const queued = (await recipients(c.id)).filter((r) => r.status === 'queued').length;
     expect(queued).toBeLessThan(5000);
-    const pool = await nativePool(env.orm.em);
-    const claimed = await claimDue(pool, T0, 5000, true);
-    await recordOutcomes(pool, T0, claimed.map((m) => ({ message: m, outcome: { kind: 'accepted', providerIds: [`p-${m.id}`] } })));
+    await acceptDue(T0, 5000);
     await feed(env);
     expect((await recipients(c.id)).filter((r) => r.status === 'queued').length).toBeGreaterThan(queued);
   });
@@ -138,9 +144,7 @@ describe('the sending window', () => {
     const phones = Array.from({ length: 3 }, () => campaignPhone());
     const campaign = await launched(phones, { traffic_class: 'promotional' });
     const pool = await nativePool(env.orm.em);
-    await claimDue(pool, T0, 10_000, true).then((claimed) =>
-      recordOutcomes(pool, T0, claimed.map((m) => ({ message: m, outcome: { kind: 'accepted', providerIds: [`p-${m.id}`] } }))),
-    );
+    await acceptDue(T0);
     try {
       env.clock.set(new Date('2026-11-22T17:30:00Z')); // 20:30 in Dar es Salaam
       expect(await feed(env)).toBe(0);
@@ -161,13 +165,10 @@ describe('expiry at validity', () => {
   it('whatever is unsent expires and its share is released; in-flight messages finish; then completed', async () => {
     const pool = await nativePool(env.orm.em);
     // Take whatever earlier tests left queued, so that the claims below are this campaign's.
-    await claimDue(pool, T0, 100_000, true).then((claimed) =>
-      recordOutcomes(pool, T0, claimed.map((m) => ({ message: m, outcome: { kind: 'accepted', providerIds: [`p-${m.id}`] } }))),
-    );
+    await acceptDue(T0);
     const campaign = await launched(await bulkPhones(1200), { validity_seconds: 3600 });
     await feedOnce(pool, T0, (await readSettings(await env.ctx())).window);
-    const delivered = await claimDue(pool, T0, 3, true);
-    await recordOutcomes(pool, T0, delivered.map((m) => ({ message: m, outcome: { kind: 'accepted', providerIds: [`p-${m.id}`] } })));
+    await acceptDue(T0, 3);
     try {
       // Two submits start a moment before the end of validity.
       env.clock.set(new Date(T0.getTime() + 3600_000 - 1000));
@@ -215,9 +216,7 @@ describe('expiry at validity', () => {
 describe('cancel', () => {
   it('pending shares released at once, queued messages cancelled, in-flight ones not recalled; then cancelled; again a replay', async () => {
     const pool = await nativePool(env.orm.em);
-    await claimDue(pool, T0, 100_000, true).then((claimed) =>
-      recordOutcomes(pool, T0, claimed.map((m) => ({ message: m, outcome: { kind: 'accepted', providerIds: [`p-${m.id}`] } }))),
-    );
+    await acceptDue(T0);
     const campaign = await launched(await bulkPhones(1500));
     await feedOnce(pool, T0, (await readSettings(await env.ctx())).window);
     const inFlight = await claimDue(pool, T0, 10, true);
@@ -269,11 +268,8 @@ describe('cancel', () => {
     expect((await call(owner, 'post', `/v1/campaigns/${draft.id}/cancel`)).body.error.code).toBe('campaign_not_cancellable');
     const phones = [campaignPhone()];
     const c = await launched(phones);
-    const pool = await nativePool(env.orm.em);
     await feed(env);
-    await claimDue(pool, T0, 100_000, true).then((claimed) =>
-      recordOutcomes(pool, T0, claimed.map((m) => ({ message: m, outcome: { kind: 'accepted', providerIds: [`p-${m.id}`] } }))),
-    );
+    await acceptDue(T0);
     await runDueTransitions(await env.ctx());
     expect(await statusOf(c.id)).toBe('completed');
     const completed = await call(owner, 'post', `/v1/campaigns/${c.id}/cancel`);
@@ -305,11 +301,7 @@ describe('the reservation after any mix of outcomes', () => {
   it.each([1, 2, 3, 4, 5, 6])('seed %i: delivered, failed, skipped, expired and cancelled recipients settle it exactly', async (seed) => {
     const next = random(seed);
     const pool = await nativePool(env.orm.em);
-    const clear = () =>
-      claimDue(pool, T0, 100_000, true).then((claimed) =>
-        recordOutcomes(pool, T0, claimed.map((m) => ({ message: m, outcome: { kind: 'accepted', providerIds: [`p-${m.id}`] } }))),
-      );
-    await clear();
+    await acceptDue(T0);
     const size = 20 + Math.floor(next() * 40);
     const promotional = next() < 0.5;
     const phones = Array.from({ length: size }, () => campaignPhone());
