@@ -2,5 +2,6 @@
 import { builder } from '../builder.ts';
 import './service-status.ts';
 import './wallet.ts';
+import './campaigns.ts';
 
 export const schema = builder.toSchema();

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createRestApp } from '../../rest-facade/app.ts';
 import { mountGraphql, MAX_DEPTH } from '../../graphql/yoga.ts';
-import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, operator, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { campaignPhone, createAudience, createDraft, quote } from '../support/campaigns.ts';
+import { addSenderId } from '../../core/app/sender-ids/add-sender-id.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -42,6 +44,29 @@ describe('GraphQL', () => {
     const res = await gql(bearer(org.keys.read!.secret), '{ serviceStatus { smsRoute } wallet { available } }');
     expect(res.body.data.serviceStatus.smsRoute).toBe('gsm0338');
     expect(res.body.errors[0].extensions.code).toBe('insufficient_scope');
+  });
+
+  it('campaigns and campaign: the REST shapes with their quote and launch; campaigns.read decides', async () => {
+    await addSenderId(await env.ctx(), operator, { organizationId: org.id, name: 'UJUMBE', classes: ['transactional'], routeApproved: true });
+    const { groupId } = await createAudience(env, org.id, { phones: [campaignPhone(), campaignPhone()] });
+    const live = { app, bearer: org.keys.live!.secret };
+    const draft = await createDraft(live, { name: 'Ripoti', group_ids: [groupId] });
+    const q = await quote(live, draft.id);
+    const res = await gql(bearer(org.keys.live!.secret), `query ($id: String!) {
+      campaigns(limit: 10) { campaigns { id name status } nextBefore }
+      campaign(id: $id) { name status trafficClass senderId segments version createdVia quote { id status eligible total unitAmount } launch { fed } }
+    }`, { id: draft.id });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.campaigns).toEqual({ campaigns: [{ id: draft.id, name: 'Ripoti', status: 'draft' }], nextBefore: null });
+    expect(res.body.data.campaign).toEqual({
+      name: 'Ripoti', status: 'draft', trafficClass: 'transactional', senderId: 'UJUMBE', segments: 1, version: 1, createdVia: 'api',
+      quote: { id: q.id, status: 'current', eligible: 2, total: 4000, unitAmount: 2000 },
+      launch: null,
+    });
+    const refused = await gql(bearer(org.keys.read!.secret), '{ campaigns { nextBefore } }');
+    expect(refused.body.errors[0].extensions.code).toBe('insufficient_scope');
+    const unknown = await gql(bearer(org.keys.live!.secret), '{ campaign(id: "01a2037b-dada-7699-85e1-435fe8be8962") { id } }');
+    expect(unknown.body.errors[0].extensions.code).toBe('not_found');
   });
 
   it('no credentials: 401 unauthorized', async () => {
