@@ -93,6 +93,18 @@ describe('the file', () => {
     expect(text.split('\n')[1]).toBe(`1,'+255754200001,failed,"'=HYPERLINK(""http://x.example"",""ok"")",1,2500,2500,released,2026-11-22T12:01:00+03:00,2026-11-22T12:02:00+03:00,2026-11-22T12:02:00+03:00,${messageIds[0]}`);
   });
 
+  it('shows recipients not yet fed as pending, their share held, last updated at the launch', async () => {
+    const { groupId } = await createAudience(env, org.id, { phones: ['+255754210001', '+255754210002'] });
+    const draft = await createDraft(owner, { group_ids: [groupId] });
+    const launched = await launch(owner, draft.id, { quote_id: (await quote(owner, draft.id)).id });
+    const eat = new Date(new Date(launched.launch.launched_at).getTime() + 3 * 3_600_000).toISOString().slice(0, 19) + '+03:00';
+    const { rows } = await csv(owner, launched.id);
+    expect(rows).toEqual([
+      ['1', "'+255754210001", 'pending', '', '1', '2000', '2000', 'held', '', eat, '', ''],
+      ['2', "'+255754210002", 'pending', '', '1', '2000', '2000', 'held', '', eat, '', ''],
+    ]);
+  });
+
   it('holds no cell a spreadsheet would run: every cell is one the escaping rule leaves alone, or its escaped form', async () => {
     const { rows } = await csv(owner, campaignId);
     const cells = rows.flat();

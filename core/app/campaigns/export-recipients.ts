@@ -60,10 +60,12 @@ export function exportSql(client: Pick<Client, 'escapeLiteral'>, s: Scope): stri
   const where = [`r.organization_id = ${lit(s.campaign.organization_id)}::uuid`, `r.quote_id = ${lit(s.quote.id)}::uuid`];
   if (s.status) where.push(`${RECIPIENT_STATUS} in (${statusesOf(s.status).map(lit).join(', ')})`);
   const phone = s.masked ? 'mask_phone(r.phone)' : 'r.phone';
+  // Written once for the whole file (a subquery without outer references runs once), not once per row.
+  const launched = `(select ${eat(`${lit(s.campaign.launched_at!.toISOString())}::timestamptz`)})`;
   const select = `select r.n as recipient, csv_escape(${phone}) as phone, ${RECIPIENT_STATUS} as status,
       csv_escape(${RECIPIENT_FAILURE}) as failure_reason, ${s.quote.segments} as segments,
       ${BigInt(s.quote.unit_amount)} as unit_price_cents, ${share} as amount_cents, ${RECIPIENT_CHARGE} as charge,
-      ${eat('r.queued_at')} as queued_at_eat, ${eat(recipientUpdatedAt(`${lit(s.campaign.launched_at!.toISOString())}::timestamptz`))} as updated_at_eat,
+      ${eat('r.queued_at')} as queued_at_eat, ${recipientUpdatedAt(launched, eat)} as updated_at_eat,
       ${eat(RECIPIENT_FINAL_AT)} as final_at_eat, r.message_id
     from ${RECIPIENTS_FROM} where ${where.join(' and ')} order by r.n`;
   return `copy (${select}) to stdout with (format csv, header)`;

@@ -39,8 +39,12 @@ export const RECIPIENT_STATUS = "case when r.status = 'queued' then m.status els
 export const RECIPIENT_CHARGE = "case when r.status = 'queued' then m.charge when r.released then 'released' else 'held' end";
 export const RECIPIENT_FAILURE = "case when r.status = 'queued' then m.failure_reason end";
 export const RECIPIENT_FINAL_AT = "case when r.status = 'queued' then m.final_at else r.final_at end";
-/** A recipient never touched since the launch was last updated by it. */
-export const recipientUpdatedAt = (launchedAt: string) => `case when r.status = 'queued' then m.updated_at else coalesce(r.updated_at, ${launchedAt}) end`;
+/**
+ * A recipient never touched since the launch was last updated by it. `format` wraps each column
+ * (the export writes them as text); `launchedAt` comes as it should appear.
+ */
+export const recipientUpdatedAt = (launchedAt: string, format = (column: string) => column) =>
+  `case when r.status = 'queued' then ${format('m.updated_at')} else coalesce(${format('r.updated_at')}, ${launchedAt}) end`;
 
 export const RECIPIENTS_FROM = `campaign_recipients r left join messages m on m.organization_id = r.organization_id and m.id = r.message_id`;
 
