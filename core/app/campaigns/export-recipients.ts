@@ -43,8 +43,11 @@ interface Scope {
   masked: boolean;
 }
 
-/** Local time with its offset, seconds kept (2026-11-22T12:00:00+03:00); the transaction's time zone is EAT. */
-const eat = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
+/**
+ * Local time with its offset, to the second (2026-11-22T12:00:00+03:00). The transaction's time zone is
+ * EAT, so a timestamp's text is `2026-11-22 12:00:00+03`; reshaping it costs half of to_char.
+ */
+const eat = (column: string) => `replace(date_trunc('second', ${column})::text, ' ', 'T') || ':00'`;
 
 /**
  * The COPY statement. COPY takes no bind parameters, so values are written as literals through the
