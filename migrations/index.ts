@@ -4,6 +4,7 @@ import { Migration0002AddressBook } from './0002-address-book.ts';
 import { Migration0003Messages } from './0003-messages.ts';
 import { Migration0004Campaigns } from './0004-campaigns.ts';
 import { Migration0005CsvEscape } from './0005-csv-escape.ts';
+import { Migration0006ProviderIdsByMessage } from './0006-provider-ids-by-message.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -11,4 +12,5 @@ export const migrationsList = [
   { name: '0003-messages', class: Migration0003Messages },
   { name: '0004-campaigns', class: Migration0004Campaigns },
   { name: '0005-csv-escape', class: Migration0005CsvEscape },
+  { name: '0006-provider-ids-by-message', class: Migration0006ProviderIdsByMessage },
 ];

@@ -100,7 +100,8 @@ export async function feedOnce(pool: Pool, now: Date, window: SendingWindowSetti
          update campaign_recipients r set status = x.status, message_id = x.id, released = (x.status <> 'queued'),
            queued_at = case when x.status = 'queued' then ?::timestamptz end, updated_at = ?,
            final_at = case when x.status <> 'queued' then ?::timestamptz end
-         from x where r.organization_id = ? and r.quote_id = ? and r.n = x.n
+         -- The batch's range of n bounds the key scan whatever the planner thinks of the join.
+         from x where r.organization_id = ? and r.quote_id = ? and r.n between ? and ? and r.n = x.n
          returning 1
        )
        update campaigns set fed_through = case when ? then audience_size else ? end, updated_at = ?
@@ -109,7 +110,7 @@ export async function feedOnce(pool: Pool, now: Date, window: SendingWindowSetti
         JSON.stringify(fed),
         c.organization_id, c.sender, c.body, c.traffic_class, `${c.id}/`, c.quote_encoding, c.quote_segments, c.unit_amount, share.toString(), c.id, c.launched_by,
         now, c.expires_at, now, now,
-        now, now, now, c.organization_id, c.launch_quote_id,
+        now, now, now, c.organization_id, c.launch_quote_id, found[0]?.n ?? 0, last,
         found.length < batch, last, now, c.organization_id, c.id,
       ],
     );
