@@ -17,7 +17,13 @@ export const campaignRecipientRoutes = [
     params: ZIdParam,
     query: exporting.ZExportQuery,
     produces: 'text/csv',
-    handler: async ({ ctx, actor, params, query, res }) => {
+    handler: async ({ ctx, actor, params, query, req, res }) => {
+      // HEAD (which express routes here) says whether the file exists without making it: no token, no audit.
+      if (req.method === 'HEAD') {
+        await recipients.launchedCampaign(ctx, actor.organizationId, params.id);
+        res.status(200).type('text/csv; charset=utf-8').end();
+        return { written: true };
+      }
       const file = await exporting.openRecipientExport(ctx, actor, params.id, query);
       res.status(200).type('text/csv; charset=utf-8').attachment(file.filename).setHeader('Cache-Control', 'no-store');
       // A failure half way has destroyed the response: the client sees a broken transfer, never a short file.

@@ -193,6 +193,16 @@ describe('rate limit and audit', () => {
     expect((await download(owner, campaignId)).status).toBe(200);
   });
 
+  it('HEAD answers whether the file exists without making it: no audit event, no token', async () => {
+    const count = async () => Number((await env.sql<{ n: string }>("select count(*) as n from audit_events where action = 'campaign.exported'"))[0]!.n);
+    const before = await count();
+    const head = await owner.agent.head(`/v1/campaigns/${campaignId}/messages.csv`);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/csv/);
+    expect(await count()).toBe(before);
+    expect((await owner.agent.head('/v1/campaigns/01a2037b-dada-7699-85e1-435fe8be8962/messages.csv')).status).toBe(404);
+  });
+
   it('audits every export with the row count, the filter and whether numbers were masked', async () => {
     await csv(analyst, campaignId, '?status=skipped');
     await csv(owner, campaignId);

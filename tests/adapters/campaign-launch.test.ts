@@ -65,6 +65,8 @@ describe('launch', () => {
     const campaign = await launch(owner, draft.id, { quote_id: q.id, scheduled_at: '2026-11-22T15:00:00+03:00' });
     expect(campaign).toMatchObject({ status: 'scheduled', scheduled_at: '2026-11-22T12:00:00.000Z', validity_seconds: 7200 });
     expect(campaign.launch).toMatchObject({ starts_at: '2026-11-22T12:00:00.000Z', started_at: null, expires_at: '2026-11-22T14:00:00.000Z' });
+    const events = async () => (await env.sql<{ type: string }>("select type from outbox_events where payload->'data'->>'id' = ? order by created_at, id", [draft.id])).map((e) => e.type);
+    expect(await events()).toEqual(['campaign.scheduled']);
     try {
       env.clock.set(new Date('2026-11-22T11:59:59Z'));
       await runDueTransitions(await env.ctx());
@@ -74,6 +76,7 @@ describe('launch', () => {
       const started = (await owner.agent.get(`/v1/campaigns/${draft.id}`)).body.data.campaign;
       expect(started).toMatchObject({ status: 'sending' });
       expect(started.launch.started_at).toBe('2026-11-22T12:00:00.000Z');
+      expect(await events()).toEqual(['campaign.scheduled', 'campaign.sending']);
     } finally {
       env.clock.set(T0);
     }
