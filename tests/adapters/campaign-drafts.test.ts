@@ -253,6 +253,20 @@ describe('edit a draft', () => {
     expect((await owner.agent.get(`/v1/campaigns/${draft.id}`)).body.data.campaign).toEqual(draft);
   });
 
+  it('an edit that leaves the body alone keeps its encoding, even on a route that could not carry it; a new body is checked', async () => {
+    const draft = await createDraft(owner, { body: 'Karibu café' });
+    await setSmsRoute(await env.ctx(), 'ascii');
+    try {
+      const renamed = await call(owner, 'patch', `/v1/campaigns/${draft.id}`, { name: 'Café' });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.data.campaign).toMatchObject({ name: 'Café', body: 'Karibu café', encoding: 'gsm7', version: 2 });
+      const rewritten = await call(owner, 'patch', `/v1/campaigns/${draft.id}`, { body: 'Karibu mgahawa' });
+      expect(rewritten.body.data.campaign).toMatchObject({ body: 'Karibu mgahawa', encoding: 'ascii', version: 3 });
+    } finally {
+      await setSmsRoute(await env.ctx(), 'gsm0338');
+    }
+  });
+
   it('test keys get 403 test_mode_not_allowed; a launched campaign is 409 campaign_not_draft', async () => {
     const { groupId } = await audience(2);
     const draft = await createDraft(owner, { group_ids: [groupId] });

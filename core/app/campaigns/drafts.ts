@@ -79,9 +79,10 @@ interface DraftContent {
 }
 
 /** What a draft must be at every save: a body the current route can carry, the organization's sender and groups. */
-async function checkDraft(tx: Ctx, organizationId: string, draft: DraftContent) {
+async function checkDraft(tx: Ctx, organizationId: string, draft: DraftContent, kept?: Pick<CampaignRow, 'body' | 'encoding' | 'segments'>) {
   const settings = await readSettings(tx);
-  const analysis = unwrap(analyzeBody(draft.body, settings.smsRoute));
+  // A body the edit leaves alone keeps its encoding: a rename must not fail on a route changed since (the quote checks it).
+  const analysis = kept ? { body: kept.body, encoding: kept.encoding, segments: kept.segments } : unwrap(analyzeBody(draft.body, settings.smsRoute));
   const sender = await findSenderByName(tx, organizationId, draft.sender);
   if (!sender) {
     throw new DomainError('validation_failed', `sender_id: ${draft.sender} is not one of the organization's sender IDs.`, { field: 'sender_id' });
@@ -190,7 +191,7 @@ export async function editDraft(ctx: Ctx, actor: TenantActor, id: string, body: 
       validity_seconds: body.validity_seconds === undefined ? row.validity_seconds : body.validity_seconds,
     };
     // An unchanged schedule is not checked again: only a new one must lie ahead.
-    const { analysis, sender, settings } = await checkDraft(tx, actor.organizationId, { ...draft, scheduled_at: body.scheduled_at ?? null });
+    const { analysis, sender, settings } = await checkDraft(tx, actor.organizationId, { ...draft, scheduled_at: body.scheduled_at ?? null }, body.body === undefined ? row : undefined);
     await changeDraft(tx, row, {
       name: draft.name,
       traffic_class: draft.traffic_class,
