@@ -102,8 +102,9 @@ function startScheduled(pool: Pool, now: Date) {
  */
 function expireDue(pool: Pool, now: Date) {
   return each(pool, "c.status in ('scheduled', 'sending') and c.expires_at <= ? and (c.fed_through < c.audience_size or c.status = 'scheduled' or exists (select 1 from messages m where m.organization_id = c.organization_id and m.campaign_id = c.id and m.status = 'accepted' and m.submit_started_at is null))", [now], async (tx, c) => {
-    await settlePending(tx, c, 'expired', now);
+    // Messages before the wallet, as every other writer locks them.
     await settleQueued(tx, c, 'expire', now);
+    await settlePending(tx, c, 'expired', now);
     if (c.status === 'scheduled') await moveTo(tx, c, 'expire', now, { finished_at: now });
   });
 }

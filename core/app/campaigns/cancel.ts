@@ -34,8 +34,9 @@ export async function cancelCampaign(ctx: Ctx, actor: TenantActor, id: string) {
     if (!c) throw new DomainError('not_found', `No campaign has the id ${id}.`);
     if (isReplay(c.status, 'cancel')) return { report: c.cancel_report!, replay: true };
     const next = unwrap(transition(c.status, 'cancel'));
-    const pendingCancelled = await settlePending(tx, c, 'cancelled', ctx.now);
+    // Messages before the wallet, as every other writer locks them, so that none waits on another in a circle.
     const queuedAtCancel = await settleQueued(tx, c, 'cancel', ctx.now);
+    const pendingCancelled = await settlePending(tx, c, 'cancelled', ctx.now);
     const inFlight = await one<{ n: string }>(
       tx,
       "select count(*) as n from messages where organization_id = ? and campaign_id = ? and status = 'accepted' and submit_started_at is not null",
