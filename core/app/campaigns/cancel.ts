@@ -1,17 +1,15 @@
 // Cancel a scheduled or sending campaign (members only): pending shares released at once, queued messages cancelled.
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
-import type { TenantActor } from '../actor.ts';
+import { actorRef, type TenantActor } from '../actor.ts';
 import { isReplay, transition } from '../../domain/campaign-states.ts';
-import { unwrap } from '../../domain/errors.ts';
+import { DomainError, unwrap } from '../../domain/errors.ts';
+import { UUID_RE } from '../../db/ids.ts';
 import { exec, nativePool, nativeTransaction, one } from '../../db/sql.ts';
 import { readSettings } from '../platform/settings.ts';
 import { insertAudit } from '../audit/record-audit.ts';
-import { actorRef } from '../actor.ts';
 import { findCampaign, presentCampaign, type CancelReport } from './campaign-view.ts';
 import { settlePending, settleQueued } from './campaign-progress.ts';
-import { UUID_RE } from '../../db/ids.ts';
-import { DomainError } from '../../domain/errors.ts';
 
 export const access: Access = { scopes: [], permission: 'campaigns.launch' };
 
