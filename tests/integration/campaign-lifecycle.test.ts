@@ -142,7 +142,7 @@ describe('feeding', () => {
 describe('the sending window', () => {
   it('a promotional campaign is fed only while the window is open; its queued messages wait unsent', async () => {
     const phones = Array.from({ length: 3 }, () => campaignPhone());
-    const campaign = await launched(phones, { traffic_class: 'promotional' });
+    const campaign = await launched(phones, { traffic_class: 'promotional', validity_seconds: 259_200 });
     const pool = await nativePool(env.orm.em);
     await acceptDue(T0);
     try {
@@ -152,9 +152,12 @@ describe('the sending window', () => {
       env.clock.set(new Date('2026-11-23T05:00:00Z')); // 08:00 the next morning
       await feed(env);
       expect((await recipients(campaign.id)).map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
-      env.clock.set(new Date('2026-11-23T17:01:00Z')); // closed again: the queued messages are not claimed
+      env.clock.set(new Date('2026-11-23T17:01:00Z')); // closed again: the queued messages are not claimed, and held
       const claimed = await claimDue(pool, await env.clock.now(), 10_000, false);
       expect(claimed.filter((m) => m.campaign_id === campaign.id)).toEqual([]);
+      await runDueTransitions(await env.ctx());
+      const held = await env.sql<{ held_until: string | null }>('select held_until from messages where campaign_id = ?', [campaign.id]);
+      expect(held.map((m) => new Date(m.held_until!).toISOString())).toEqual(Array(3).fill('2026-11-24T05:00:00.000Z'));
     } finally {
       env.clock.set(T0);
     }

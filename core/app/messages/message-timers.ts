@@ -1,6 +1,9 @@
-// Time-driven message moves, run by the tick: expiry before dispatch, the seven-day unknown hold, lost submits.
+// Time-driven message moves, run by the tick: expiry before dispatch, the seven-day unknown hold, lost submits,
+// and promotional messages caught waiting by the window's close.
 import type { Ctx } from '../context.ts';
 import { nativePool, nativeTransaction, rows } from '../../db/sql.ts';
+import { heldUntil } from '../../domain/sending-window.ts';
+import { readSettings } from '../platform/settings.ts';
 import { applyMoves } from './message-moves.ts';
 
 export const UNKNOWN_HOLD_MS = 7 * 86_400_000;
@@ -24,8 +27,27 @@ async function moveBatches(ctx: Ctx, select: string, params: unknown[], event: '
   }
 }
 
+/**
+ * Promotional messages still waiting when the window closed (a campaign's queue at closing time) are
+ * held: their held_until says when the window opens again. Those accepted while it was closed have it already.
+ */
+async function holdForWindow(ctx: Ctx): Promise<number> {
+  const until = heldUntil((await readSettings(ctx)).window, ctx.now);
+  if (!until) return 0;
+  const held = await rows(
+    await nativePool(ctx.em),
+    `update messages set held_until = ?, updated_at = ?
+     where status = 'accepted' and not test and submit_started_at is null and traffic_class = 'promotional'
+       and (held_until is null or held_until <= ?)
+     returning 1`,
+    [until, ctx.now, ctx.now],
+  );
+  return held.length;
+}
+
 export async function runMessageTimers(ctx: Ctx, submitTimeoutMs: number) {
   return {
+    messages_held_for_window: await holdForWindow(ctx),
     // ttl (or validity) elapsed before the message left: expired, hold released.
     messages_expired: await moveBatches(
       ctx,
