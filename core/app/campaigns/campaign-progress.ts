@@ -11,21 +11,30 @@ import { addEvents } from '../messages/outbox.ts';
 import { applyMoves } from '../messages/message-moves.ts';
 import { campaignEvent } from './campaign-events.ts';
 
-type Locked = CampaignRow & { unit_amount: string; quote_segments: number };
+/** A campaign with what its launched quote fixed: the price of a segment, the segments and the encoding. */
+export type Launched = CampaignRow & { unit_amount: string; quote_segments: number; quote_encoding: string };
 
-const LOCKED = `select c.*, q.unit_amount, q.segments as quote_segments
-  from campaigns c join campaign_quotes q on q.organization_id = c.organization_id and q.id = c.launch_quote_id`;
+/** Selects campaigns as Launched (`c`); the quote's columns are null for a campaign never launched. */
+export const LAUNCHED_CAMPAIGNS = `select c.*, q.unit_amount, q.segments as quote_segments, q.encoding as quote_encoding
+  from campaigns c left join campaign_quotes q on q.organization_id = c.organization_id and q.id = c.launch_quote_id`;
 
 /** The campaign's share per recipient, as quoted. */
-export function shareOf(c: Pick<Locked, 'unit_amount' | 'quote_segments'>): bigint {
+export function shareOf(c: Pick<Launched, 'unit_amount' | 'quote_segments'>): bigint {
   return priceShare(BigInt(c.unit_amount), c.quote_segments);
+}
+
+/** Shares of `count` recipients that no message carries go back to the wallet in one ledger entry. */
+export async function releaseShares(tx: PoolClient, c: Launched, count: number, reference: string, now: Date): Promise<void> {
+  const amount = shareOf(c) * BigInt(count);
+  if (amount === 0n) return;
+  await applyMovements(tx, c.organization_id, [{ movement: (b) => release(b, amount), campaignId: c.id, reference }], { actorType: 'system', actorId: null, at: now });
 }
 
 /**
  * Every recipient still pending takes `status` (expired or cancelled) and its share is released in
  * one ledger entry; feeding ends. Runs with the campaign row locked. Returns how many there were.
  */
-export async function settlePending(tx: PoolClient, c: Locked, status: 'expired' | 'cancelled', now: Date): Promise<number> {
+export async function settlePending(tx: PoolClient, c: Launched, status: 'expired' | 'cancelled', now: Date): Promise<number> {
   const [done] = await rows<{ n: string }>(
     tx,
     `with settled as (
@@ -38,14 +47,7 @@ export async function settlePending(tx: PoolClient, c: Locked, status: 'expired'
   );
   const count = Number(done?.n ?? 0);
   await exec(tx, 'update campaigns set fed_through = audience_size, updated_at = ? where organization_id = ? and id = ?', [now, c.organization_id, c.id]);
-  const amount = shareOf(c) * BigInt(count);
-  if (amount > 0n) {
-    await applyMovements(tx, c.organization_id, [{ movement: (b) => release(b, amount), campaignId: c.id, reference: `${count} pending recipients ${status}` }], {
-      actorType: 'system',
-      actorId: null,
-      at: now,
-    });
-  }
+  await releaseShares(tx, c, count, `${count} pending recipients ${status}`, now);
   return count;
 }
 
@@ -65,7 +67,7 @@ export async function settleQueued(tx: PoolClient, c: Pick<CampaignRow, 'organiz
   return queued.length;
 }
 
-async function moveTo(tx: PoolClient, c: Locked, event: Parameters<typeof transition>[1], now: Date, extra: Record<string, unknown> = {}): Promise<void> {
+async function moveTo(tx: PoolClient, c: Launched, event: Parameters<typeof transition>[1], now: Date, extra: Record<string, unknown> = {}): Promise<void> {
   const next = unwrap(transition(c.status, event));
   const columns = Object.keys(extra);
   await exec(
@@ -77,11 +79,11 @@ async function moveTo(tx: PoolClient, c: Locked, event: Parameters<typeof transi
 }
 
 /** One campaign at a time, each in its own transaction, until none is due. */
-async function each(pool: Pool, select: string, params: unknown[], step: (tx: PoolClient, c: Locked) => Promise<void>): Promise<number> {
+async function each(pool: Pool, select: string, params: unknown[], step: (tx: PoolClient, c: Launched) => Promise<void>): Promise<number> {
   let count = 0;
   for (;;) {
     const done = await nativeTransaction(pool, async (tx) => {
-      const c = await one<Locked>(tx, `${LOCKED} where ${select} limit 1 for update of c skip locked`, params);
+      const c = await one<Launched>(tx, `${LAUNCHED_CAMPAIGNS} where ${select} limit 1 for update of c skip locked`, params);
       if (!c) return false;
       await step(tx, c);
       return true;

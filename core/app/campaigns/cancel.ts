@@ -9,7 +9,7 @@ import { exec, nativePool, nativeTransaction, one } from '../../db/sql.ts';
 import { readSettings } from '../platform/settings.ts';
 import { insertAudit } from '../audit/record-audit.ts';
 import { findCampaign, presentCampaign, type CancelReport } from './campaign-view.ts';
-import { settlePending, settleQueued } from './campaign-progress.ts';
+import { LAUNCHED_CAMPAIGNS, settlePending, settleQueued, type Launched } from './campaign-progress.ts';
 
 export const access: Access = { scopes: [], permission: 'campaigns.launch' };
 
@@ -22,13 +22,7 @@ export async function cancelCampaign(ctx: Ctx, actor: TenantActor, id: string) {
   if (!UUID_RE.test(id)) throw new DomainError('not_found', `No campaign has the id ${id}.`);
   const pool = await nativePool(ctx.em);
   const outcome = await nativeTransaction(pool, async (tx) => {
-    const c = await one<Parameters<typeof settlePending>[1]>(
-      tx,
-      `select c.*, q.unit_amount, q.segments as quote_segments
-       from campaigns c left join campaign_quotes q on q.organization_id = c.organization_id and q.id = c.launch_quote_id
-       where c.organization_id = ? and c.id = ? for update of c`,
-      [actor.organizationId, id],
-    );
+    const c = await one<Launched>(tx, `${LAUNCHED_CAMPAIGNS} where c.organization_id = ? and c.id = ? for update of c`, [actor.organizationId, id]);
     if (!c) throw new DomainError('not_found', `No campaign has the id ${id}.`);
     if (isReplay(c.status, 'cancel')) return { report: c.cancel_report!, replay: true };
     const next = unwrap(transition(c.status, 'cancel'));

@@ -1,12 +1,9 @@
 // Feeding: recipients of sending campaigns become messages in audience order, in batches, each drawing its share.
 import type { Pool, PoolClient } from 'pg';
-import type { CampaignRow } from './campaign-view.ts';
-import { release } from '../../domain/ledger.ts';
-import { priceShare } from '../../domain/pricing.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, nativeTransaction, one, rows } from '../../db/sql.ts';
-import { applyMovements } from '../../db/wallets.ts';
 import { isWindowOpen, type SendingWindowSettings } from '../../domain/sending-window.ts';
+import { LAUNCHED_CAMPAIGNS, releaseShares, shareOf, type Launched } from './campaign-progress.ts';
 
 /** Recipients fed in one transaction. */
 export const FEED_BATCH = 1000;
@@ -15,12 +12,6 @@ export const FEED_BATCH = 1000;
  * so a cancel has little to cancel and recipients who opt out meanwhile are still skipped.
  */
 export const MAX_QUEUED_PER_CAMPAIGN = 4000;
-
-interface Due extends CampaignRow {
-  unit_amount: string;
-  quote_segments: number;
-  quote_encoding: string;
-}
 
 interface Candidate {
   n: number;
@@ -33,11 +24,10 @@ interface Candidate {
  * A sending campaign with recipients left, room in its queue, unexpired, and (promotional) the window
  * open, locked so that feeders side by side never take the same campaign (SKIP LOCKED).
  */
-async function claimCampaign(tx: PoolClient, now: Date, windowOpen: boolean): Promise<Due | undefined> {
-  return one<Due>(
+async function claimCampaign(tx: PoolClient, now: Date, windowOpen: boolean): Promise<Launched | undefined> {
+  return one<Launched>(
     tx,
-    `select c.*, q.unit_amount, q.segments as quote_segments, q.encoding as quote_encoding
-     from campaigns c join campaign_quotes q on q.organization_id = c.organization_id and q.id = c.launch_quote_id
+    `${LAUNCHED_CAMPAIGNS}
      where c.status = 'sending' and c.fed_through < c.audience_size and c.expires_at > ?
        and (c.traffic_class = 'transactional' or ?)
        and (select count(*) from (select 1 from messages m where m.organization_id = c.organization_id and m.campaign_id = c.id and m.status = 'accepted' limit ?) q) < ?
@@ -49,7 +39,7 @@ async function claimCampaign(tx: PoolClient, now: Date, windowOpen: boolean): Pr
 }
 
 /** The next recipients in audience order, each with what decides it now: an active opt-out, and (promotional) consent. */
-function nextRecipients(tx: PoolClient, c: Due, limit: number): Promise<Candidate[]> {
+function nextRecipients(tx: PoolClient, c: Launched, limit: number): Promise<Candidate[]> {
   const consent =
     c.traffic_class === 'promotional'
       ? `coalesce((select cr.action = 'consent_recorded' from contacts ct join consent_records cr on cr.contact_id = ct.id
@@ -80,7 +70,7 @@ export async function feedOnce(pool: Pool, now: Date, window: SendingWindowSetti
     const c = await claimCampaign(tx, now, isWindowOpen(window, now));
     if (!c) return 0;
     const found = await nextRecipients(tx, c, batch);
-    const share = priceShare(BigInt(c.unit_amount), c.quote_segments);
+    const share = shareOf(c);
     const fed = found.map((r) => {
       const status = r.opted_out ? 'skipped_opted_out' : r.consented ? 'queued' : 'skipped_no_consent';
       return { n: r.n, phone: r.phone, status, id: status === 'queued' ? newId() : null };
@@ -115,14 +105,7 @@ export async function feedOnce(pool: Pool, now: Date, window: SendingWindowSetti
       ],
     );
     const skipped = fed.filter((r) => r.status !== 'queued').length;
-    if (skipped > 0 && share > 0n) {
-      const amount = share * BigInt(skipped);
-      await applyMovements(tx, c.organization_id, [{ movement: (b) => release(b, amount), campaignId: c.id, reference: `${skipped} recipients skipped (opted out or no consent)` }], {
-        actorType: 'system',
-        actorId: null,
-        at: now,
-      });
-    }
+    await releaseShares(tx, c, skipped, `${skipped} recipients skipped (opted out or no consent)`, now);
     // A claimed campaign with nothing left still counts as work done: its fed_through moved to the end.
     return Math.max(found.length, 1);
   });
