@@ -10,8 +10,9 @@ import { analyzeBody } from '../../domain/segments.ts';
 import { hold } from '../../domain/ledger.ts';
 import { requireCurrentQuote, transition } from '../../domain/campaign-states.ts';
 import { isWindowOpen } from '../../domain/sending-window.ts';
-import { exec, one } from '../../db/sql.ts';
-import { applyMovement } from '../../db/wallets.ts';
+import { exec } from '../../db/sql.ts';
+import { applyMovement, findWallet } from '../../db/wallets.ts';
+import { requireOrganization } from '../organizations/find-organization.ts';
 import { readSettings } from '../platform/settings.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { addEvents } from '../messages/outbox.ts';
@@ -53,8 +54,8 @@ export async function launchCampaign(ctx: Ctx, actor: TenantActor, id: string, b
     unwrap(requireCurrentQuote(latest ? statusOfQuote(quote, settings, tx.now) : 'stale'));
     if (body.scheduled_at) checkSchedule(tx.now, body.scheduled_at, 'schedule_out_of_range');
     const startsAt = body.scheduled_at ?? tx.now;
-    const organization = await one<{ verified: boolean }>(tx.em, 'select verified from organizations where id = ?', [actor.organizationId]);
-    if (!organization?.verified) throw new DomainError('organization_not_verified', 'Campaigns can be launched once the service has verified the organization.');
+    const organization = await requireOrganization(tx, actor.organizationId);
+    if (!organization.verified) throw new DomainError('organization_not_verified', 'Campaigns can be launched once the service has verified the organization.');
     const sender = await checkCampaignSender(tx, row);
     if (!sender.route_approved) {
       throw new DomainError('sender_not_ready', `The sender ID ${row.sender} is approved, but the SMS route has not approved it yet.`, { field: 'sender_id' });
@@ -64,7 +65,7 @@ export async function launchCampaign(ctx: Ctx, actor: TenantActor, id: string, b
         field: startsNow ? undefined : 'scheduled_at',
       });
     }
-    const wallet = await one<{ frozen: boolean }>(tx.em, 'select frozen from wallets where organization_id = ? for update', [actor.organizationId]);
+    const wallet = await findWallet(tx.em, actor.organizationId, true);
     if (wallet?.frozen) throw new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.');
     const total = BigInt(quote.total);
     await applyMovement(tx.em, actor.organizationId, (b) => hold(b, total), { ...actorRef(actor), campaignId: row.id, reference: `campaign ${row.id} reservation`, at: tx.now });
