@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
-import { call, campaignPhone, createAudience, createDraft, feed, launch, optOut, quote, recordConsent } from '../support/campaigns.ts';
+import { call, campaignPhone, createDraft, feed, launchOver, optOut, recordConsent } from '../support/campaigns.ts';
 import { newId } from '../../core/db/ids.ts';
 import { nativePool, nativeTransaction } from '../../core/db/sql.ts';
 import { feedOnce } from '../../core/app/campaigns/feed.ts';
@@ -25,12 +25,8 @@ const ids: Record<'mixed' | 'pending' | 'cancelled' | 'expired' | 'draft' | 'dis
 const MIXED = Array.from({ length: 12 }, (_, i) => `+2557541000${String(i + 1).padStart(2, '0')}`);
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000).toISOString();
 
-async function launched(session: Session, organizationId: string, phones: string[], draft: Record<string, unknown> = {}) {
-  const { groupId } = await createAudience(env, organizationId, { phones, consented: phones });
-  const created = await createDraft(session, { group_ids: [groupId], ...draft });
-  const q = await quote(session, created.id);
-  return (await launch(session, created.id, { quote_id: q.id })).id as string;
-}
+const launched = async (session: Session, organizationId: string, phones: string[], draft: Record<string, unknown> = {}) =>
+  (await launchOver(env, session, organizationId, phones, draft)).id as string;
 
 /** Feeds only the first recipient of the one campaign that needs feeding now. */
 async function feedFirst() {

@@ -4,7 +4,7 @@
 // stand for the provider side; no SMPP here (campaign-sending.test.ts sends through the simulator).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
-import { call, campaignPhone, createAudience, createDraft, feed, launch, optOut, quote, recordConsent } from '../support/campaigns.ts';
+import { call, campaignPhone, createAudience, createDraft, feed, launch, launchOver, optOut, quote, recipientRows, recordConsent } from '../support/campaigns.ts';
 import { campaignMoney, expectWalletInvariant } from '../support/money.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { claimDue } from '../../core/app/messages/claim-due.ts';
@@ -27,12 +27,7 @@ beforeAll(async () => {
   owner = await signInAs(env, org.members.owner!);
 });
 
-async function launched(phones: string[], draft: Record<string, unknown> = {}, consented: string[] = phones) {
-  const { groupId } = await createAudience(env, org.id, { phones, consented });
-  const created = await createDraft(owner, { group_ids: [groupId], ...draft });
-  const q = await quote(owner, created.id);
-  return launch(owner, created.id, { quote_id: q.id });
-}
+const launched = (phones: string[], draft: Record<string, unknown> = {}, consented: string[] = phones) => launchOver(env, owner, org.id, phones, draft, consented);
 
 /** n fresh numbers (for audiences larger than one feeding batch). */
 const bulkPhones = async (n: number) => Array.from({ length: n }, () => campaignPhone());
@@ -45,14 +40,7 @@ async function acceptDue(at: Date, limit = 100_000, windowOpen = true) {
   return claimed;
 }
 
-const recipients = (campaignId: string) =>
-  env.sql<{ n: number; phone: string; status: string; released: boolean; message_id: string | null; message_status: string | null; charge: string | null }>(
-    `select r.n, r.phone, r.status, r.released, r.message_id, m.status as message_status, m.charge
-     from campaigns c join campaign_recipients r on r.organization_id = c.organization_id and r.quote_id = c.launch_quote_id
-     left join messages m on m.organization_id = r.organization_id and m.id = r.message_id
-     where c.id = ? order by r.n`,
-    [campaignId],
-  );
+const recipients = (campaignId: string) => recipientRows(env, campaignId);
 
 const statusOf = async (id: string) => (await owner.agent.get(`/v1/campaigns/${id}`)).body.data.campaign.status as string;
 

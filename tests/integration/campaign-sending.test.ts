@@ -7,7 +7,7 @@ import { startDispatcher } from '../../workers/dispatcher.ts';
 import { startCampaignFeeder } from '../../workers/campaign-feeder.ts';
 import type { SmsProvider } from '../../core/app/messages/provider.ts';
 import { createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
-import { call, campaignPhone, createAudience, createDraft, launch, optOut, quote, recordConsent } from '../support/campaigns.ts';
+import { call, campaignPhone, createAudience, createDraft, launch, optOut, quote, recipientRows, recordConsent } from '../support/campaigns.ts';
 import { campaignMoney, expectWalletInvariant } from '../support/money.ts';
 
 let env: TestEnv;
@@ -46,14 +46,7 @@ async function waitForStatus(id: string, status: string, timeoutMs = 10_000) {
   }
 }
 
-const recipients = (campaignId: string) =>
-  env.sql<{ phone: string; status: string; message_status: string | null; charge: string | null }>(
-    `select r.phone, r.status, m.status as message_status, m.charge
-     from campaigns c join campaign_recipients r on r.organization_id = c.organization_id and r.quote_id = c.launch_quote_id
-     left join messages m on m.organization_id = r.organization_id and m.id = r.message_id
-     where c.id = ? order by r.n`,
-    [campaignId],
-  );
+const recipients = (campaignId: string) => recipientRows(env, campaignId);
 
 describe('a promotional campaign through the simulator', () => {
   it('delivered, undelivered, failed and skipped recipients; completed; captured + released = the reservation', async () => {

@@ -100,3 +100,32 @@ export async function feed(env: TestEnv): Promise<number> {
   const settings = await readSettings(ctx);
   return feedAll(await nativePool(env.orm.em), ctx.now, settings.window);
 }
+
+/** A group of the numbers (consented unless told), a draft over it, quoted and launched by `who`; the campaign as launched. */
+export async function launchOver(env: TestEnv, who: Caller, organizationId: string, phones: string[], draft: Record<string, unknown> = {}, consented: string[] = phones) {
+  const { groupId } = await createAudience(env, organizationId, { phones, consented });
+  const created = await createDraft(who, { group_ids: [groupId], ...draft });
+  const q = await quote(who, created.id);
+  return launch(who, created.id, { quote_id: q.id });
+}
+
+export interface RecipientRow {
+  n: number;
+  phone: string;
+  status: string;
+  released: boolean;
+  message_id: string | null;
+  message_status: string | null;
+  charge: string | null;
+}
+
+/** A launched campaign's recipients in audience order, each with its message's status and charge (null until fed). */
+export function recipientRows(env: TestEnv, campaignId: string): Promise<RecipientRow[]> {
+  return env.sql<RecipientRow>(
+    `select r.n, r.phone, r.status, r.released, r.message_id, m.status as message_status, m.charge
+     from campaigns c join campaign_recipients r on r.organization_id = c.organization_id and r.quote_id = c.launch_quote_id
+     left join messages m on m.organization_id = r.organization_id and m.id = r.message_id
+     where c.id = ? order by r.n`,
+    [campaignId],
+  );
+}
