@@ -1,8 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The canaries fail on purpose; only .ci/run runs them (UJUMBE_CANARY=1), to prove that failures fail.
+const canary = process.env.UJUMBE_CANARY === '1';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
+    include: canary ? ['tests/canary/**/*.test.ts'] : ['tests/**/*.test.ts'],
+    exclude: canary ? configDefaults.exclude : [...configDefaults.exclude, 'tests/canary/**'],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, newCluster } from '../../core/db/embedded.ts';
+import { EmbeddedCluster, freePort } from '../../core/db/embedded.ts';
+import { clusterUser, placeCluster } from '../../core/db/postgres-home.ts';
 import { migrate } from '../../core/db/migrate.ts';
 
 declare module 'vitest' {
@@ -21,21 +22,28 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/** A throwaway cluster (durability off: it is deleted after the run). */
+async function startThrowaway(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ujumbe-test-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const runAs = clusterUser();
+  const { directory } = placeCluster(runAs, path.join(dir, 'pg'));
+  const cluster = await EmbeddedCluster.create({ directory, port: await freePort(), password: randomBytes(12).toString('hex'), durable: false }, runAs);
+  await cluster.initialise();
+  await cluster.start();
+  return {
+    url: cluster.url,
+    async stop() {
+      await cluster.stop();
+      fs.rmSync(directory, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export default async function setup(project: TestProject) {
-  let adminUrl = process.env.TEST_DATABASE_URL;
-  let stopCluster: (() => Promise<void>) | null = null;
-  let dir: string | null = null;
-  if (!adminUrl) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ujumbe-test-pg-'));
-    fs.chmodSync(dir, 0o755);
-    const port = await freePort();
-    const password = randomBytes(12).toString('hex');
-    const cluster = newCluster(path.join(dir, 'pg'), port, password, false);
-    await cluster.initialise();
-    await cluster.start();
-    stopCluster = () => cluster.stop();
-    adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  }
+  const cluster = process.env.TEST_DATABASE_URL ? null : await startThrowaway();
+  const adminUrl = process.env.TEST_DATABASE_URL ?? cluster!.url;
   const template = `ujumbe_template_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -45,10 +53,9 @@ export default async function setup(project: TestProject) {
   project.provide('templateDatabase', template);
 
   return async () => {
-    if (stopCluster) {
+    if (cluster) {
       await admin.end();
-      await stopCluster();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      await cluster.stop();
       return;
     }
     // A shared server: drop what this run created.
