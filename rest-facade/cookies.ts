@@ -22,8 +22,12 @@ export function readCookies(req: Request): Map<string, string> {
   return jar;
 }
 
-export function setSessionCookies(res: Response, token: string, csrf: string, expiresAt: Date, secure: boolean): void {
-  const common = { path: '/', sameSite: 'lax' as const, secure, expires: expiresAt };
+/**
+ * The cookies last as long as the session (lifetimeMs) as a relative Max-Age: a browser or cookie jar honours
+ * it whatever its own clock says, where an absolute Expires from the service's clock would not.
+ */
+export function setSessionCookies(res: Response, token: string, csrf: string, lifetimeMs: number, secure: boolean): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure, maxAge: Math.max(0, lifetimeMs) };
   res.cookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
   res.cookie(CSRF_COOKIE, csrf, { ...common, httpOnly: false });
 }

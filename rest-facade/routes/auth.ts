@@ -19,7 +19,7 @@ export const authRoutes = [
     body: ZSignInBody,
     handler: async ({ ctx, body, res }) => {
       const session = await signIn(ctx, body);
-      setSessionCookies(res, session.token, session.csrfToken, session.expiresAt, ctx.deps.config.secureCookies);
+      setSessionCookies(res, session.token, session.csrfToken, session.expiresAt.getTime() - ctx.now.getTime(), ctx.deps.config.secureCookies);
       return ok({ member: session.member, csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString() });
     },
   }),

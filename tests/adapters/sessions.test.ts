@@ -27,6 +27,22 @@ describe('sign-in', () => {
     expect(JSON.stringify(signIn.body)).not.toContain('password');
   });
 
+  it('both cookies last the session as a relative Max-Age, honoured whatever the service clock says', async () => {
+    // A service clock years behind the real one: an absolute Expires taken from it would be long past.
+    const behind = await setupTestEnv();
+    behind.clock.set(new Date('2001-02-03T04:05:06Z'));
+    const o = await createOrg(behind);
+    const { agent, signIn } = await signInAs(behind, o.members.owner!);
+    const cookies = signIn.headers['set-cookie'] as unknown as string[];
+    for (const name of ['ujm_session', 'ujm_csrf']) {
+      expect(cookies.find((c) => c.startsWith(`${name}=`))).toMatch(/; Max-Age=86400(;|$)/);
+    }
+    expect(signIn.body.data.expires_at).toBe('2001-02-04T04:05:06.000Z');
+    const me = await agent.get('/v1/auth/me');
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
+    expect(me.body.data.member.email).toBe(o.members.owner!.email);
+  });
+
   it.each([
     ['a wrong password', (m: { email: string }) => ({ email: m.email, password: 'not-the-password' })],
     ['an unknown email', () => ({ email: 'nobody@example.com', password: 'whatever-password' })],
