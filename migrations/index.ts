@@ -5,6 +5,7 @@ import { Migration0003Messages } from './0003-messages.ts';
 import { Migration0004Campaigns } from './0004-campaigns.ts';
 import { Migration0005CsvEscape } from './0005-csv-escape.ts';
 import { Migration0006ProviderIdsByMessage } from './0006-provider-ids-by-message.ts';
+import { Migration0007RateLimitsOnRealTime } from './0007-rate-limits-on-real-time.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -13,4 +14,5 @@ export const migrationsList = [
   { name: '0004-campaigns', class: Migration0004Campaigns },
   { name: '0005-csv-escape', class: Migration0005CsvEscape },
   { name: '0006-provider-ids-by-message', class: Migration0006ProviderIdsByMessage },
+  { name: '0007-rate-limits-on-real-time', class: Migration0007RateLimitsOnRealTime },
 ];

@@ -1,4 +1,5 @@
-// Token buckets shared by every API replica (one row per bucket in PostgreSQL).
+// Token buckets shared by every API replica (one row per bucket in PostgreSQL), refilled by the database's
+// own clock: rate limits measure real time, whatever the business clock says.
 import type { Ctx } from './context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { one } from '../db/sql.ts';
@@ -12,8 +13,8 @@ import { one } from '../db/sql.ts';
 export async function takeToken(ctx: Ctx, bucket: string, capacity: number, perSecond: number, withinTransaction = false): Promise<void> {
   const row = await one<{ allowed: boolean; retry_after_seconds: number }>(
     withinTransaction ? ctx.em : ctx.deps.orm.em.fork(),
-    'select * from take_token(?, ?, ?, ?)',
-    [bucket, capacity, perSecond, ctx.now],
+    'select * from take_token(?, ?, ?)',
+    [bucket, capacity, perSecond],
   );
   if (!row?.allowed) {
     const retryAfter = Math.max(1, Math.ceil(row?.retry_after_seconds ?? 1));

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, letRealTimePass, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { createAudience, createDraft, feed, launch, optOut, quote } from '../support/campaigns.ts';
 import { readChunks } from '../support/csv-read.ts';
 import { newId } from '../../core/db/ids.ts';
@@ -63,8 +63,8 @@ beforeAll(async () => {
   await moveMessage(messageIds[3]!, ['submit_accepted', 'receipt_delivered']);
 });
 
-// Every test starts with a full export bucket (it refills in a minute of the test clock).
-beforeEach(() => env.clock.advance(60_000));
+// Every test starts with a full export bucket (it refills in a minute of real time).
+beforeEach(() => letRealTimePass(env, 60_000));
 
 const download = (who: Session | string, id: string, query = '') =>
   typeof who === 'string' ? request(env.app).get(`/v1/campaigns/${id}/messages.csv${query}`).set(bearer(who)) : who.agent.get(`/v1/campaigns/${id}/messages.csv${query}`);
@@ -187,9 +187,9 @@ describe('rate limit and audit', () => {
     const draft = await createDraft(foreignOwner, { group_ids: [groupId] });
     const foreignCampaign = await launch(foreignOwner, draft.id, { quote_id: (await quote(foreignOwner, draft.id)).id });
     expect((await download(foreignOwner, foreignCampaign.id)).status).toBe(200);
-    env.clock.advance((wait - 1) * 1000);
+    await letRealTimePass(env, (wait - 1) * 1000);
     expect((await download(owner, campaignId)).status).toBe(429);
-    env.clock.advance(1000);
+    await letRealTimePass(env, 1000);
     expect((await download(owner, campaignId)).status).toBe(200);
   });
 

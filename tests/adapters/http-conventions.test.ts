@@ -7,7 +7,7 @@ import { ok, route } from '../../rest-facade/route.ts';
 import { inTransaction } from '../../core/app/context.ts';
 import { exec } from '../../core/db/sql.ts';
 import { DomainError } from '../../core/domain/errors.ts';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, letRealTimePass, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -80,9 +80,27 @@ describe('rate limits', () => {
     const refused = await request(limited.app).get('/v1/wallet').set(bearer(o.keys.test!.secret));
     expect(refused.body.error.code).toBe('rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    // Buckets refill with time.
-    limited.clock.advance(2000);
+    // Buckets refill with real time.
+    await letRealTimePass(limited, 2000);
     expect((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.test!.secret))).status).toBe(200);
+  });
+
+  it('buckets measure real time: the business clock moved ahead and back again starves none of them', async () => {
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 20, testRps: 20, signInPerMinute: 100 } });
+    const o = await createOrg(limited);
+    const start = await limited.clock.now();
+    const wallet = () => request(limited.app).get('/v1/wallet').set(bearer(o.keys.live!.secret));
+    // A quarter of an hour ahead, as `ops clock advance` does under CLOCK=test, then back.
+    limited.clock.advance(900_000);
+    for (let i = 0; i < 5; i++) expect((await wallet()).status).toBe(200);
+    limited.clock.set(start);
+    // Paced at about half the rate for longer than the burst lasts: every one passes.
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push((await wallet()).status);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
   });
 
   it('a revoked key takes no token from its organization (it cannot drain the bucket)', async () => {

@@ -9,7 +9,7 @@ import { setSendingWindow, setSmsRoute } from '../../core/app/platform/settings.
 import { setPricePlan } from '../../core/app/price-plans/price-plan.ts';
 import { creditWallet } from '../../core/app/wallet/credit-wallet.ts';
 import { setWalletFrozen } from '../../core/app/wallet/set-wallet-frozen.ts';
-import { bearer, createOrg, operator, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, letRealTimePass, operator, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { expectWalletInvariant as expectInvariant, walletOf } from '../support/money.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
@@ -782,11 +782,14 @@ describe('the per-recipient limit (30 live messages an hour per organization and
     expect(expect202(await live(msg({ to }))).to).toBe(to);
     // A test key is not limited by it.
     expect(expect202(await send(o.keys.test!.secret, msg({ to }))).test).toBe(true);
-    // After the time Retry-After gives, the number can be sent to again.
+    // The allowance measures real time: moving the business clock ahead refills nothing.
     const now = await env.clock.now();
     await withClock(new Date(now.getTime() + retryAfter * 1000), async () => {
-      expect(expect202(await send(o.keys.live!.secret, msg({ to }))).status).toBe('accepted');
+      expectError(await send(o.keys.live!.secret, msg({ to })), 429, 'rate_limited');
     });
+    // After the real time Retry-After gives, the number can be sent to again.
+    await letRealTimePass(env, retryAfter * 1000);
+    expect(expect202(await send(o.keys.live!.secret, msg({ to }))).status).toBe('accepted');
     const [count] = await env.sql<{ n: number }>('select count(*)::int as n from messages where organization_id = ? and to_phone = ? and not test', [o.id, to]);
     expect(count!.n).toBe(31);
     await expectWalletInvariant(o.id);
@@ -836,7 +839,7 @@ describe('the per-organization rate limit (per mode)', () => {
     expect((await sendTo(o.keys.test!.secret)).status).toBe(202);
     expectError(await sendTo(o.keys.test!.secret), 429, 'rate_limited');
     // Once the time passes, live traffic flows again.
-    limited.clock.advance(Number(third.headers['retry-after']) * 1000);
+    await letRealTimePass(limited, Number(third.headers['retry-after']) * 1000);
     expect((await sendTo(o.keys.live!.secret)).status).toBe(202);
     await expectWalletInvariant(o.id);
   });

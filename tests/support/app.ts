@@ -126,6 +126,14 @@ export async function waitForLockWaiters(env: TestEnv, n: number): Promise<void>
   }
 }
 
+/**
+ * Rate limits measure real time by the database's clock, not the injected one: this moves every bucket's
+ * last refill back by ms, as if that much real time had passed.
+ */
+export async function letRealTimePass(env: TestEnv, ms: number): Promise<void> {
+  await env.sql('update rate_buckets set updated_at = updated_at - make_interval(secs => ?)', [ms / 1000]);
+}
+
 /** One member of every role, labelled by the role's name. */
 export const EVERY_ROLE = { owner: 'owner', admin: 'admin', developer: 'developer', marketer: 'marketer', analyst: 'analyst', billing: 'billing' } as const;
 

@@ -28,7 +28,7 @@ const KEY_WITH_TOKEN = prepared(
      t.allowed, t.retry_after_seconds
    from api_keys k join organizations o on o.id = k.organization_id
    cross join lateral take_token('api:' || k.organization_id || ':' || k.mode,
-     case when k.mode = 'test' then ?::float8 else ?::float8 end, case when k.mode = 'test' then ?::float8 else ?::float8 end, ?) t
+     case when k.mode = 'test' then ?::float8 else ?::float8 end, case when k.mode = 'test' then ?::float8 else ?::float8 end) t
    where k.secret_hash = ? and k.revoked_at is null and k.expires_at > ? and (k.grace_until is null or k.grace_until > ?)`,
 );
 
@@ -44,7 +44,7 @@ export async function authenticateKey(ctx: Ctx, authorization: string): Promise<
   const key = await onePrepared<KeyRow>(
     ctx.em,
     KEY_WITH_TOKEN,
-    [testRps, liveRps, testRps, liveRps, ctx.now, sha256(secret), ctx.now, ctx.now],
+    [testRps, liveRps, testRps, liveRps, sha256(secret), ctx.now, ctx.now],
   );
   if (!key) throw unauthorized();
   const now = ctx.now.getTime();

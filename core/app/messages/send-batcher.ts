@@ -29,7 +29,7 @@ const BATCH_CLAIM = prepared(
 const BATCH_TAKE_TOKENS = prepared(
   'send-batch-take-tokens',
   `select x.i, t.allowed, t.retry_after_seconds from jsonb_to_recordset(?::jsonb) as x(i int, bucket text)
-     cross join lateral take_token(x.bucket, ?, ?, ?) t`,
+     cross join lateral take_token(x.bucket, ?, ?) t`,
 );
 const BATCH_FORGET_REFUSED = prepared(
   'send-batch-forget-refused',
@@ -167,7 +167,7 @@ async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, Ba
   const tokens = await rows<{ i: number; allowed: boolean; retry_after_seconds: number }>(
     tx,
     BATCH_TAKE_TOKENS,
-    [JSON.stringify(funded.map((w, i) => ({ i, bucket: bucketOf(w) })).sort((a, b) => compare(a.bucket, b.bucket))), RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600, funded[0]?.at],
+    [JSON.stringify(funded.map((w, i) => ({ i, bucket: bucketOf(w) })).sort((a, b) => compare(a.bucket, b.bucket))), RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600],
   );
   const tokenOf = new Map(tokens.map((t) => [t.i, t]));
   const accepted = funded.filter((w, i) => {
