@@ -3,11 +3,13 @@
 // expires if its ttl ends first; a submit that never answered leaves the message unknown, never resent; an
 // unknown message keeps its hold for seven days, then the hold is released and it stays unknown.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { runDueTransitions } from '../../core/app/tick.ts';
 import { claimDue } from '../../core/app/messages/claim-due.ts';
 import { nativePool } from '../../core/db/sql.ts';
+import { setSendingWindow } from '../../core/app/platform/settings.ts';
+import { isWindowOpen } from '../../core/domain/sending-window.ts';
 import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { expectWalletInvariant as expectInvariant, walletOf } from '../support/money.ts';
 
@@ -221,6 +223,93 @@ describe('promotional messages held for the sending window', () => {
     // Expired, it is never claimed at the opening.
     const claimed = await claimAt(new Date(base.getTime() + 20 * 3600_000), true);
     expect(claimed.map((c) => c.id)).not.toContain(m.id);
+    await expectWalletInvariant(o.id);
+  });
+});
+
+describe('a change of the sending window re-times the messages held for it', () => {
+  async function consented(o: OrgFixture): Promise<string> {
+    const owner = await signInAs(env, o.members.owner!);
+    const phone = freshNumber();
+    const res = await owner.agent.post('/v1/contacts').set('X-CSRF-Token', owner.csrf).send({ phone, consent: { note: 'yes please' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return phone;
+  }
+  const setWindow = async (opens: string, closes: string) => setSendingWindow(await env.ctx(), opens, closes);
+  /** Claims as the dispatcher does: the window's state now decides whether promotional messages may go. */
+  const claimNow = async (at: Date) => {
+    const window = (await env.sql<{ window_opens: string; window_closes: string }>('select window_opens, window_closes from platform_settings where id'))[0]!;
+    return (await claimAt(at, isWindowOpen({ opens: window.window_opens, closes: window.window_closes }, at))).map((c) => c.id);
+  };
+  afterEach(async () => {
+    await setWindow('08:00', '20:00');
+  });
+
+  it('opened all day while a message waits for 08:00: it goes at once, held_until the moment of the change', async () => {
+    const base = nextBase();
+    env.clock.set(base);
+    const o = await newOrg();
+    const to = await consented(o);
+    const evening = new Date(base.getTime() + 9 * 3600_000); // 21:00 EAT
+    env.clock.set(evening);
+    const promo = await send(o, { to, traffic_class: 'promotional' });
+    expect(promo.held_until).toBe(new Date(base.getTime() + 20 * 3600_000).toISOString());
+    const change = new Date(evening.getTime() + 60_000);
+    env.clock.set(change);
+    expect(await claimNow(change)).not.toContain(promo.id);
+
+    const result = await setWindow('00:00', '00:00');
+    expect(result.messages_released).toBeGreaterThanOrEqual(1);
+    expect(await getMessage(o, promo.id)).toMatchObject({ status: 'accepted', held_until: change.toISOString() });
+    expect(await claimNow(change)).toContain(promo.id);
+    await expectWalletInvariant(o.id);
+  });
+
+  it('moved later, then earlier, while a message waits: it waits for each new next opening, not the old one', async () => {
+    const base = nextBase();
+    env.clock.set(base);
+    const o = await newOrg();
+    const to = await consented(o);
+    const evening = new Date(base.getTime() + 9 * 3600_000); // 21:00 EAT
+    env.clock.set(evening);
+    const promo = await send(o, { to, traffic_class: 'promotional' });
+    const eight = new Date(base.getTime() + 20 * 3600_000); // 08:00 EAT the next day
+
+    const later = await setWindow('10:00', '20:00');
+    expect(later.messages_held).toBeGreaterThanOrEqual(1);
+    const ten = new Date(eight.getTime() + 2 * 3600_000);
+    expect((await getMessage(o, promo.id)).held_until).toBe(ten.toISOString());
+    // Not at the old opening, even by a claim that believes the window open.
+    expect((await claimAt(eight, true)).map((c) => c.id)).not.toContain(promo.id);
+
+    env.clock.set(evening);
+    await setWindow('06:00', '20:00');
+    const six = new Date(eight.getTime() - 2 * 3600_000);
+    expect((await getMessage(o, promo.id)).held_until).toBe(six.toISOString());
+    expect(await claimNow(new Date(six.getTime() - 1000))).not.toContain(promo.id);
+    expect(await claimNow(six)).toContain(promo.id);
+    await expectWalletInvariant(o.id);
+  });
+
+  it('closed over a queued message, it is held until the new opening; opened again, it goes', async () => {
+    const base = nextBase(); // 12:00 EAT, the window open
+    env.clock.set(base);
+    const o = await newOrg();
+    const to = await consented(o);
+    const promo = await send(o, { to, traffic_class: 'promotional' });
+    expect(promo.held_until).toBeNull();
+
+    const closed = await setWindow('13:00', '20:00');
+    expect(closed.messages_held).toBeGreaterThanOrEqual(1);
+    const one = new Date(base.getTime() + 3600_000);
+    expect((await getMessage(o, promo.id)).held_until).toBe(one.toISOString());
+    expect(await claimNow(base)).not.toContain(promo.id);
+
+    const reopen = new Date(base.getTime() + 30 * 60_000);
+    env.clock.set(reopen);
+    await setWindow('08:00', '20:00');
+    expect((await getMessage(o, promo.id)).held_until).toBe(reopen.toISOString());
+    expect(await claimNow(reopen)).toContain(promo.id);
     await expectWalletInvariant(o.id);
   });
 });

@@ -2,9 +2,9 @@
 // and promotional messages caught waiting by the window's close.
 import type { Ctx } from '../context.ts';
 import { nativePool, nativeTransaction, rows } from '../../db/sql.ts';
-import { heldUntil } from '../../domain/sending-window.ts';
 import { readSettings } from '../platform/settings.ts';
 import { applyMoves } from './message-moves.ts';
+import { followWindow } from './window-holds.ts';
 
 export const UNKNOWN_HOLD_MS = 7 * 86_400_000;
 const BATCH = 1000;
@@ -27,27 +27,12 @@ async function moveBatches(ctx: Ctx, select: string, params: unknown[], event: '
   }
 }
 
-/**
- * Promotional messages still waiting when the window closed (a campaign's queue at closing time) are
- * held: their held_until says when the window opens again. Those accepted while it was closed have it already.
- */
-async function holdForWindow(ctx: Ctx): Promise<number> {
-  const until = heldUntil((await readSettings(ctx)).window, ctx.now);
-  if (!until) return 0;
-  const held = await rows(
-    await nativePool(ctx.em),
-    `update messages set held_until = ?, updated_at = ?
-     where status = 'accepted' and not test and submit_started_at is null and traffic_class = 'promotional'
-       and (held_until is null or held_until <= ?)
-     returning 1`,
-    [until, ctx.now, ctx.now],
-  );
-  return held.length;
-}
-
 export async function runMessageTimers(ctx: Ctx, submitTimeoutMs: number) {
+  // The queue the window's close catches is held until it opens again.
+  const window = await followWindow(await nativePool(ctx.em), (await readSettings(ctx)).window, ctx.now);
   return {
-    messages_held_for_window: await holdForWindow(ctx),
+    messages_held_for_window: window.held,
+    messages_released_by_window: window.released,
     // ttl (or validity) elapsed before the message left: expired, hold released.
     messages_expired: await moveBatches(
       ctx,

@@ -6,6 +6,7 @@ import { inTransaction } from '../context.ts';
 import { unwrap } from '../../domain/errors.ts';
 import { parseWindowTime, validateWindowSettings } from '../../domain/sending-window.ts';
 import { exec, iso, one } from '../../db/sql.ts';
+import { followWindow } from '../messages/window-holds.ts';
 
 export interface PlatformSettings {
   smsRoute: SmsRoute;
@@ -60,11 +61,13 @@ export async function setSmsRoute(ctx: Ctx, route: SmsRoute) {
 /** A window time as the domain reads it ('HH:MM', 00:00 to 23:59). */
 export const ZWindowTime = z.string().refine((s) => parseWindowTime(s).ok, 'a time of day written HH:MM, from 00:00 to 23:59');
 
+/** The new window re-times the messages held for the old one in the same transaction (window-holds.ts). */
 export async function setSendingWindow(ctx: Ctx, opens: string, closes: string) {
-  unwrap(validateWindowSettings({ opens, closes }));
+  const window = unwrap(validateWindowSettings({ opens, closes }));
   return inTransaction(ctx, async (tx) => {
     await exec(tx.em, 'update platform_settings set window_opens = ?, window_closes = ?, updated_at = ? where id', [opens, closes, tx.now]);
-    return { settings: settingsView(await readSettings(tx)) };
+    const messages = await followWindow(tx.em, window, tx.now);
+    return { settings: settingsView(await readSettings(tx)), messages_released: messages.released, messages_held: messages.held };
   });
 }
 
