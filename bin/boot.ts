@@ -6,6 +6,7 @@ import { defaultConfig } from '../core/app/context.ts';
 import { databaseTestClock, systemClock } from '../core/app/clock.ts';
 import { startEmbedded } from '../core/db/embedded.ts';
 import { createOrm } from '../core/db/orm.ts';
+import { StartupError } from '../core/startup-error.ts';
 
 export interface Booted {
   env: TEnv;
@@ -16,7 +17,7 @@ export interface Booted {
 
 export async function resolveDatabase(env: TEnv): Promise<{ url: string; stop: () => Promise<void> }> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {} };
-  return startEmbedded(env.DATA_DIR);
+  return startEmbedded(env.DATA_DIR, (message) => log(message));
 }
 
 export async function boot(options: { migrateFirst?: (url: string) => Promise<void>; poolMax?: number } = {}): Promise<Booted> {
@@ -55,4 +56,18 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
 
 export function log(message: string, fields: Record<string, unknown> = {}): void {
   process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), message, ...fields })}\n`);
+}
+
+/**
+ * Runs a command: a failure to start is one line on stderr (what is wrong and what to do) and a non-zero
+ * exit status (2 for a bad setting), never a stack trace.
+ */
+export async function main(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    const line = err instanceof StartupError ? err.message : `could not start: ${(err as Error)?.message ?? String(err)}`;
+    process.stderr.write(`ujumbe: ${line.replace(/\s*\n\s*/g, ' ')}\n`);
+    process.exit(err instanceof StartupError ? err.exitCode : 1);
+  }
 }

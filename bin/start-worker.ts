@@ -1,4 +1,5 @@
 // `npm run start:worker`: one worker replica (run `npm run migrate` first).
+import { main } from './boot.ts';
 import { startAll } from './start.ts';
 
-await startAll({ api: false, workers: true, migrate: false, seed: false });
+await main(() => startAll({ api: false, workers: true, migrate: false, seed: false }));

@@ -1,7 +1,8 @@
 // `npm start`: the whole service in one process (embedded PostgreSQL, API, workers), demo data on first start.
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { boot, log } from './boot.ts';
+import { boot, log, main } from './boot.ts';
+import { StartupError } from '../core/startup-error.ts';
 import { migrate } from '../core/db/migrate.ts';
 import { newCtx } from '../core/app/context.ts';
 import { needsDemo, seedDemo } from '../core/app/demo/seed-demo.ts';
@@ -23,7 +24,14 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
     mounts: [(a) => mountTrpc(a, deps), (a) => mountGraphql(a, deps), mountDashboard],
   });
   const server = options.api ? http.createServer(app) : null;
-  if (server) await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
+  if (server) {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (err: NodeJS.ErrnoException) =>
+        reject(err.code === 'EADDRINUSE' ? new StartupError(`port ${env.PORT} is in use: stop what listens there, or set PORT to another port`) : err),
+      );
+      server.listen(env.PORT, resolve);
+    });
+  }
   const runner = options.workers ? await startWorkers(deps, booted.url) : null;
   const address = server?.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -63,5 +71,5 @@ function printCredentials(base: string, c: NonNullable<Awaited<ReturnType<typeof
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await startAll({ api: true, workers: true, migrate: true, seed: true });
+  await main(() => startAll({ api: true, workers: true, migrate: true, seed: true }));
 }

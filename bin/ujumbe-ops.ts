@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // `npm run ops -- <command>` (bin `ujumbe-ops`): the operator CLI; every call prints one JSON object on stdout.
 import type { Command } from './ops/args.ts';
-import type { TEnv } from '../core/config.ts';
 import { CliError, parseArgs } from './ops/args.ts';
 import { orgCommands } from './ops/org.ts';
 import { walletCommands } from './ops/wallet.ts';
@@ -17,6 +16,7 @@ import { loadEnv } from '../core/config.ts';
 import { migrate } from '../core/db/migrate.ts';
 import { newCtx } from '../core/app/context.ts';
 import { DomainError } from '../core/domain/errors.ts';
+import { StartupError } from '../core/startup-error.ts';
 
 // Scripts read the last JSON object on stdout, so anything a library prints goes to stderr instead.
 console.log = console.info = console.debug = (...parts: unknown[]) => console.error(...parts);
@@ -56,19 +56,12 @@ function findCommand(argv: string[]): { command: Command; rest: string[] } {
   throw new CliError('invalid_request', `Unknown command ${JSON.stringify(asked)}; run with --help for the list.`, 'command');
 }
 
-function readEnv(): TEnv {
-  try {
-    return loadEnv();
-  } catch (err) {
-    throw new CliError('invalid_request', (err as Error).message);
-  }
-}
 
 async function run(argv: string[]): Promise<Outcome> {
   if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv[0] === '-h') {
     return { body: usage(), exitCode: 0 };
   }
-  const env = readEnv();
+  const env = loadEnv();
   const { command, rest } = findCommand(argv);
   if (command.testClockOnly && env.CLOCK !== 'test') {
     throw new CliError('invalid_request', 'The clock can be moved only when the environment has CLOCK=test.', 'CLOCK');
@@ -91,6 +84,9 @@ function failure(err: unknown): Outcome {
     const badInput = err.code === 'validation_failed' || err.code === 'invalid_request';
     const error = { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.details ? { details: err.details } : {}) };
     return { body: { error }, exitCode: badInput ? 2 : 1 };
+  }
+  if (err instanceof StartupError) {
+    return { body: { error: { code: err.exitCode === 2 ? 'invalid_request' : 'startup_failed', message: err.message } }, exitCode: err.exitCode };
   }
   log('ops: command failed', { error: String((err as Error)?.stack ?? err) });
   return { body: { error: { code: 'internal_error', message: (err as Error)?.message ?? String(err) } }, exitCode: 1 };
