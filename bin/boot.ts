@@ -17,7 +17,7 @@ export interface Booted {
 
 export async function resolveDatabase(env: TEnv): Promise<{ url: string; stop: () => Promise<void> }> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {} };
-  return startEmbedded(env.DATA_DIR, (message) => log(message));
+  return startEmbedded(env.DATA_DIR, { notice: (message) => log(message) });
 }
 
 export async function boot(options: { migrateFirst?: (url: string) => Promise<void>; poolMax?: number } = {}): Promise<Booted> {

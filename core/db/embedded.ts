@@ -11,7 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { StartupError } from '../startup-error.ts';
-import { binariesFor, clusterUser, placeCluster, privateDirectory, type Binaries, type RunAs } from './postgres-home.ts';
+import { binariesFor, clusterUser, placeCluster, privateDirectory, SERVICE_HOME, type Binaries, type RunAs } from './postgres-home.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -65,8 +65,8 @@ export class EmbeddedCluster {
     this.binaries = binaries;
   }
 
-  static async create(options: ClusterOptions, runAs: RunAs = clusterUser()): Promise<EmbeddedCluster> {
-    return new EmbeddedCluster(options, runAs, await binariesFor(runAs));
+  static async create(options: ClusterOptions, runAs: RunAs = clusterUser(), home = SERVICE_HOME): Promise<EmbeddedCluster> {
+    return new EmbeddedCluster(options, runAs, await binariesFor(runAs, home));
   }
 
   get url(): string {
@@ -188,11 +188,18 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+export interface StartOptions {
+  /** Hears where the data went when it cannot stay in dataDir. */
+  notice?: (message: string) => void;
+  /** Root's place for what the postgres user must reach (postgres-home.ts). */
+  home?: string;
+}
+
 /**
  * Reuses the cluster of dataDir when one answers, else starts it (initialising it on first use, durable)
- * and creates the application database. `notice` hears where the data went when it cannot stay in dataDir.
+ * and creates the application database.
  */
-export async function startEmbedded(dataDir: string, notice: (message: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbedded(dataDir: string, { notice = () => {}, home = SERVICE_HOME }: StartOptions = {}): Promise<EmbeddedDatabase> {
   const root = path.resolve(dataDir);
   fs.mkdirSync(root, { recursive: true, mode: 0o755 });
   const infoFile = path.join(root, 'postgres.json');
@@ -204,12 +211,12 @@ export async function startEmbedded(dataDir: string, notice: (message: string) =
   const inDataDir = path.join(root, 'pg');
   let directory = info?.directory ?? inDataDir;
   if (!info?.directory && !fs.existsSync(path.join(inDataDir, 'PG_VERSION'))) {
-    const placed = placeCluster(runAs, inDataDir);
+    const placed = placeCluster(runAs, inDataDir, home);
     directory = placed.directory;
     if (placed.moved) notice(`the user "postgres" cannot enter ${root}; the database lives in ${directory}`);
   }
   info = { port: await freePort(), password: info?.password ?? randomBytes(18).toString('base64url'), ...(directory === inDataDir ? {} : { directory }) };
-  const cluster = await EmbeddedCluster.create({ directory, port: info.port, password: info.password, durable: true }, runAs);
+  const cluster = await EmbeddedCluster.create({ directory, port: info.port, password: info.password, durable: true }, runAs, home);
   if (!cluster.initialised()) await cluster.initialise();
   await cluster.start();
   fs.writeFileSync(infoFile, JSON.stringify(info), { mode: 0o600 });
