@@ -28,7 +28,7 @@ export interface ClusterOptions {
 }
 
 const DATABASE = 'ujumbe';
-const SETTINGS = ['max_connections=300', 'shared_buffers=256MB', 'max_wal_size=4GB', 'checkpoint_timeout=30min', 'listen_addresses=127.0.0.1'];
+const SETTINGS = ['max_connections=300', 'shared_buffers=256MB', 'wal_buffers=64MB', 'max_wal_size=4GB', 'checkpoint_timeout=30min', 'listen_addresses=127.0.0.1'];
 const THROWAWAY = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
 // English messages whatever the machine's locale: readiness is read from the server's log.
 const { LC_ALL: _overridesMessages, ...inherited } = process.env;

@@ -90,6 +90,14 @@ async function row(orgId: string, id: string) {
   return r!;
 }
 
+async function consented(o: OrgFixture): Promise<string> {
+  const owner = await signInAs(env, o.members.owner!);
+  const phone = freshNumber();
+  const res = await owner.agent.post('/v1/contacts').set('X-CSRF-Token', owner.csrf).send({ phone, consent: { note: 'yes please' } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return phone;
+}
+
 describe('expiry before dispatch', () => {
   it('an accepted live message past its ttl expires: final_at, failure_reason, hold released, a message.expired event', async () => {
     const base = nextBase();
@@ -166,13 +174,6 @@ describe('expiry before dispatch', () => {
 });
 
 describe('promotional messages held for the sending window', () => {
-  async function consented(o: OrgFixture): Promise<string> {
-    const owner = await signInAs(env, o.members.owner!);
-    const phone = freshNumber();
-    const res = await owner.agent.post('/v1/contacts').set('X-CSRF-Token', owner.csrf).send({ phone, consent: { note: 'yes please' } });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return phone;
-  }
 
   it('accepted at 21:00 in Dar es Salaam: not claimed while held, claimed at the opening; a transactional one at once', async () => {
     const base = nextBase();
@@ -228,13 +229,6 @@ describe('promotional messages held for the sending window', () => {
 });
 
 describe('a change of the sending window re-times the messages held for it', () => {
-  async function consented(o: OrgFixture): Promise<string> {
-    const owner = await signInAs(env, o.members.owner!);
-    const phone = freshNumber();
-    const res = await owner.agent.post('/v1/contacts').set('X-CSRF-Token', owner.csrf).send({ phone, consent: { note: 'yes please' } });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return phone;
-  }
   const setWindow = async (opens: string, closes: string) => setSendingWindow(await env.ctx(), opens, closes);
   /** Claims as the dispatcher does: the window's state now decides whether promotional messages may go. */
   const claimNow = async (at: Date) => {
@@ -245,7 +239,8 @@ describe('a change of the sending window re-times the messages held for it', () 
     await setWindow('08:00', '20:00');
   });
 
-  it('opened all day while a message waits for 08:00: it goes at once, held_until the moment of the change', async () => {
+  /** A promotional message sent at 21:00 in Dar es Salaam, held until 08:00 the next day. */
+  async function heldOvernight() {
     const base = nextBase();
     env.clock.set(base);
     const o = await newOrg();
@@ -253,7 +248,13 @@ describe('a change of the sending window re-times the messages held for it', () 
     const evening = new Date(base.getTime() + 9 * 3600_000); // 21:00 EAT
     env.clock.set(evening);
     const promo = await send(o, { to, traffic_class: 'promotional' });
-    expect(promo.held_until).toBe(new Date(base.getTime() + 20 * 3600_000).toISOString());
+    const eight = new Date(base.getTime() + 20 * 3600_000); // 08:00 EAT the next day
+    expect(promo.held_until).toBe(eight.toISOString());
+    return { o, evening, promo, eight };
+  }
+
+  it('opened all day while a message waits for 08:00: it goes at once, held_until the moment of the change', async () => {
+    const { o, evening, promo } = await heldOvernight();
     const change = new Date(evening.getTime() + 60_000);
     env.clock.set(change);
     expect(await claimNow(change)).not.toContain(promo.id);
@@ -266,14 +267,7 @@ describe('a change of the sending window re-times the messages held for it', () 
   });
 
   it('moved later, then earlier, while a message waits: it waits for each new next opening, not the old one', async () => {
-    const base = nextBase();
-    env.clock.set(base);
-    const o = await newOrg();
-    const to = await consented(o);
-    const evening = new Date(base.getTime() + 9 * 3600_000); // 21:00 EAT
-    env.clock.set(evening);
-    const promo = await send(o, { to, traffic_class: 'promotional' });
-    const eight = new Date(base.getTime() + 20 * 3600_000); // 08:00 EAT the next day
+    const { o, evening, promo, eight } = await heldOvernight();
 
     const later = await setWindow('10:00', '20:00');
     expect(later.messages_held).toBeGreaterThanOrEqual(1);
