@@ -119,6 +119,26 @@ describe('revoking and rotating', () => {
     }
   });
 
+  it("rotation is creation: a developer cannot rotate a live key whose scopes its role could not give (403 scope_exceeds_role, nothing changes)", async () => {
+    const developer = await signInAs(env, org.members.developer!);
+    const { api_key: key, secret } = (await create(owner, { name: 'campaigns', mode: 'live', scopes: ['campaigns:write', 'campaigns:read'] })).body.data;
+    const keysBefore = await env.sql('select id, rotated_at, grace_until, replaced_by_id from api_keys where organization_id = ? order by id', [org.id]);
+    const res = await developer.agent.post(`/v1/api-keys/${key.id}/rotate`).set('X-CSRF-Token', developer.csrf).send({ grace_hours: 0 });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatchObject({ code: 'scope_exceeds_role', field: 'scopes' });
+    expect(await env.sql('select id, rotated_at, grace_until, replaced_by_id from api_keys where organization_id = ? order by id', [org.id])).toEqual(keysBefore);
+    expect((await request(env.app).get('/v1/campaigns').set(bearer(secret))).status).toBe(200);
+    // Within its role the developer rotates; the audit event names both keys and the member.
+    const { api_key: own } = (await create(developer, { name: 'sender', mode: 'live', scopes: ['messages:send'] })).body.data;
+    const rotated = await developer.agent.post(`/v1/api-keys/${own.id}/rotate`).set('X-CSRF-Token', developer.csrf).send({});
+    expect(rotated.status).toBe(201);
+    const [event] = await env.sql<{ actor_type: string; actor_id: string; target_id: string; details: { replaced_by: string } }>(
+      "select actor_type, actor_id, target_id, details from audit_events where action = 'api_key.rotated' and target_id = ?",
+      [own.id],
+    );
+    expect(event).toMatchObject({ actor_type: 'member', actor_id: org.members.developer!.id, target_id: own.id, details: { replaced_by: rotated.body.data.api_key.id } });
+  });
+
   it('grace defaults to 24 hours and is at most 168; a rotated or revoked key cannot be rotated again', async () => {
     const { api_key: key } = (await create(owner, { name: 'g', mode: 'test', scopes: ['wallet:read'] })).body.data;
     const tooLong = await owner.agent.post(`/v1/api-keys/${key.id}/rotate`).set('X-CSRF-Token', owner.csrf).send({ grace_hours: 169 });

@@ -55,6 +55,24 @@ export async function insertApiKey(ctx: Ctx, key: NewKey): Promise<{ id: string;
   return { id, secret };
 }
 
+/**
+ * Whether actor may hold a new secret of this mode and these scopes: checked alike when a key is created
+ * and when one is rotated (a rotation hands out a new secret with the old key's scopes). Operators may
+ * create any key.
+ */
+export function mayGrant(actor: Actor, verified: boolean, mode: Mode, scopes: readonly Scope[]): void {
+  if (mode !== 'live' || actor.kind === 'operator') return;
+  if (!verified) {
+    throw new DomainError('organization_not_verified', 'Live keys can be created once the service has verified the organization.', { field: 'mode' });
+  }
+  if (actor.kind === 'member') {
+    const beyond = scopesBeyondRole(actor.role, scopes);
+    if (beyond.length) {
+      throw new DomainError('scope_exceeds_role', `Your role (${actor.role}) cannot give a live key ${beyond.join(', ')}.`, { field: 'scopes' });
+    }
+  }
+}
+
 /** options.createdBy names the member an operator creates the key for (`ops key create --member`). */
 export async function createApiKey(
   ctx: Ctx,
@@ -66,17 +84,7 @@ export async function createApiKey(
   return inTransaction(ctx, async (tx) => {
     // The organization lock serialises key creation, so the 20-key limit holds under concurrency.
     const org = await requireOrganization(tx, organizationId, true);
-    if (body.mode === 'live' && actor.kind !== 'operator') {
-      if (!org.verified) {
-        throw new DomainError('organization_not_verified', 'Live keys can be created once the service has verified the organization.', { field: 'mode' });
-      }
-      if (actor.kind === 'member') {
-        const beyond = scopesBeyondRole(actor.role, body.scopes);
-        if (beyond.length) {
-          throw new DomainError('scope_exceeds_role', `Your role (${actor.role}) cannot give a live key ${beyond.join(', ')}.`, { field: 'scopes' });
-        }
-      }
-    }
+    mayGrant(actor, org.verified, body.mode, body.scopes);
     const { id, secret } = await insertApiKey(tx, {
       organizationId,
       name: body.name,
