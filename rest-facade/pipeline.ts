@@ -8,7 +8,7 @@ import { newCtx } from '../core/app/context.ts';
 import { authenticateCaller } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { takeToken } from '../core/app/rate-limit.ts';
-import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency } from '../core/app/idempotency.ts';
+import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld } from '../core/app/idempotency.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { SESSION_COOKIE, readCookies } from './cookies.ts';
 import { parseWith } from '../core/app/validation.ts';
@@ -95,6 +95,7 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
         checkCsrf(req, caller, route);
         await rateLimit(ctx, caller.actor);
       }
+      if (route.revealsSecret) res.set('Cache-Control', 'no-store');
       const key = idempotencyKey(req, route);
       const params = parseParams(route, req.params as Record<string, string>);
       const query = route.query ? parseWith(route.query as z.ZodType, { ...(req.query as object) }) : undefined;
@@ -123,7 +124,7 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
         if (out) send(res, out.status, out.body, replayed);
         return;
       }
-      const out = await withIdempotency(ctx, scope, envelope, async (c) => (await run(c))!);
+      const out = await withIdempotency(ctx, scope, envelope, async (c) => (await run(c))!, route.revealsSecret ? withSecretWithheld : undefined);
       send(res, out.replay && route.replayStatus ? route.replayStatus : out.status, out.body, out.replay);
     } catch (err) {
       next(err);

@@ -46,6 +46,11 @@ export interface RouteSpec<P, Q, B, Pub extends boolean> {
   status?: number;
   /** The status of a replayed answer when it differs from the first (create 201, replay 200). */
   replayStatus?: number;
+  /**
+   * The answer shows a secret once (`data.secret`): it is never cached (no-store) and its idempotency
+   * record keeps it withheld, so a replay says `secret: null, secret_shown: false`.
+   */
+  revealsSecret?: boolean;
   /** Operation that never changes state although its method is POST (no CSRF check). */
   csrfExempt?: boolean;
   /** The request body is this media type, streamed to the handler (not JSON). */

@@ -47,6 +47,7 @@ export async function withIdempotency(
   scope: IdempotencyScope,
   envelope: PendingRecord['envelope'],
   effect: (tx: Ctx) => Promise<StoredResponse>,
+  storedForm: (body: string) => string = (body) => body,
 ): Promise<StoredResponse & { replay: boolean }> {
   return ctx.em.transactional(async (em) => {
     const pending: PendingRecord = { scope, envelope };
@@ -76,10 +77,24 @@ export async function withIdempotency(
     }
     const response = await effect(tx);
     await exec(em, 'update idempotency_records set status_code = ?, response_body = ? where organization_id = ? and operation = ? and key = ?', [
-      response.status, response.body, scope.organizationId, scope.operation, scope.key,
+      response.status, storedForm(response.body), scope.organizationId, scope.operation, scope.key,
     ]);
     return { ...response, replay: false };
   });
+}
+
+/**
+ * The stored form of an answer that reveals a secret (an API key's, later a webhook endpoint's): the
+ * secret is shown once and never kept, so a replay answers the same status and resource with
+ * `secret: null, secret_shown: false`.
+ */
+export function withSecretWithheld(body: string): string {
+  const parsed = JSON.parse(body) as { data?: Record<string, unknown> };
+  if (parsed.data && typeof parsed.data.secret === 'string') {
+    parsed.data.secret = null;
+    parsed.data.secret_shown = false;
+  }
+  return JSON.stringify(parsed);
 }
 
 /** An idempotency record as read before a request runs. */

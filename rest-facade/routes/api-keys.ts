@@ -27,8 +27,9 @@ export const apiKeyRoutes = [
     access: create.access,
     body: create.ZCreateApiKeyBody,
     idempotency: 'optional',
+    revealsSecret: true,
     status: 201,
-    handler: async ({ ctx, actor, body }) => ok(await create.createApiKey(ctx, actor, actor.organizationId, body)),
+    handler: async ({ ctx, actor, body }) => ok({ ...(await create.createApiKey(ctx, actor, actor.organizationId, body)), secret_shown: true }),
   }),
   route({
     method: 'post',
@@ -40,8 +41,9 @@ export const apiKeyRoutes = [
     params: ZIdParam,
     body: rotate.ZRotateApiKeyBody,
     idempotency: 'optional',
+    revealsSecret: true,
     status: 201,
-    handler: async ({ ctx, actor, params, body }) => ok(await rotate.rotateApiKey(ctx, actor, params.id, body)),
+    handler: async ({ ctx, actor, params, body }) => ok({ ...(await rotate.rotateApiKey(ctx, actor, params.id, body)), secret_shown: true }),
   }),
   route({
     method: 'post',

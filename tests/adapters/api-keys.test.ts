@@ -92,6 +92,49 @@ describe('creating a key', () => {
   });
 });
 
+describe('the secret is shown once and kept nowhere', () => {
+  /** Every table of the database (ours and graphile-worker's) whose rows, as text, contain the value. */
+  async function tablesHolding(value: string): Promise<string[]> {
+    const tables = await env.sql<{ name: string }>(
+      "select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname not in ('pg_catalog', 'information_schema')",
+    );
+    const holding: string[] = [];
+    for (const { name } of tables) {
+      const [hit] = await env.sql<{ n: number }>(`select count(*)::int as n from ${name} t where strpos(t::text, ?) > 0`, [value]);
+      if (hit!.n > 0) holding.push(name);
+    }
+    return holding;
+  }
+
+  it.each(['create', 'rotate'])('%s with X-Idempotency-Key: the replay (any session) answers the resource with the secret withheld; no table holds it', async (operation) => {
+    const admin = await signInAs(env, (await createOrg(env, { members: { admin: 'admin' }, keys: {} })).members.admin!);
+    const other = await signInAs(env, org.members.owner!);
+    const key = `K-${operation}-${Date.now()}`;
+    const target = operation === 'rotate' ? (await create(owner, { name: 'to rotate', mode: 'test', scopes: ['wallet:read'] })).body.data.api_key.id : null;
+    const send = (session: typeof owner) =>
+      (target ? session.agent.post(`/v1/api-keys/${target}/rotate`).send({}) : session.agent.post('/v1/api-keys').send({ name: 'replayed', mode: 'test', scopes: ['wallet:read'] }))
+        .set('X-CSRF-Token', session.csrf)
+        .set('X-Idempotency-Key', key);
+    const first = await send(owner);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const secret = first.body.data.secret as string;
+    expect(secret).toMatch(/^ujm_test_/);
+    expect(first.body.data.secret_shown).toBe(true);
+
+    const replay = await send(other);
+    expect(replay.status).toBe(201);
+    expect(replay.headers['x-idempotent-replay']).toBe('true');
+    expect(replay.headers['cache-control']).toBe('no-store');
+    expect(replay.body.data).toEqual({ ...first.body.data, secret: null, secret_shown: false });
+    expect(replay.text).not.toContain(secret);
+    expect(await tablesHolding(secret)).toEqual([]);
+    // Another organization's member with the same key meets its own record, not this one.
+    const foreign = await send(admin);
+    expect(foreign.text).not.toContain(secret);
+  });
+});
+
 describe('revoking and rotating', () => {
   it('a revoked key is refused at once', async () => {
     const { api_key: key, secret } = (await create(owner, { name: 'r', mode: 'test', scopes: ['wallet:read'] })).body.data;
