@@ -33,6 +33,10 @@ export function createRestApp(deps: Deps, options: RestAppOptions = {}): Express
   app.use('/v1', (req, _res, next) => {
     next(new DomainError('not_found', `There is no operation ${req.method} ${req.originalUrl.split('?')[0]}.`));
   });
+  // Outside /v1 too, an unknown path is the envelope, never express's HTML page.
+  app.use((_req, _res, next) => {
+    next(new DomainError('not_found', 'There is nothing at this path.'));
+  });
   app.use(errorMiddleware(options.logger ?? { error: (m, e) => console.error(m, e) }));
   return app;
 }

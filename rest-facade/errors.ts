@@ -19,7 +19,7 @@ interface HttpishError {
   status?: number;
 }
 
-/** Errors raised by express's JSON parser before any route ran. */
+/** Errors raised by express's JSON parser or router before any route ran. */
 function fromParser(err: HttpishError): DomainError | null {
   if (err.type === 'entity.too.large') return new DomainError('payload_too_large', 'The request body is larger than 1 MiB.', { field: 'body' });
   if (err.type === 'entity.parse.failed') return new DomainError('invalid_request', 'The request body is not valid JSON.', { field: 'body' });
@@ -27,6 +27,8 @@ function fromParser(err: HttpishError): DomainError | null {
     return new DomainError('invalid_request', 'The request body must be UTF-8 JSON.', { field: 'body' });
   }
   if (err.type === 'request.aborted') return new DomainError('invalid_request', 'The request body was not received in full.');
+  // A path whose percent-encoding does not decode (express's router raises a URIError): no such resource.
+  if (err instanceof URIError) return new DomainError('not_found', 'Nothing was found at this path: it is not validly percent-encoded.');
   return null;
 }
 

@@ -10,6 +10,7 @@ import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { takeToken } from '../core/app/rate-limit.ts';
 import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld } from '../core/app/idempotency.ts';
 import { DomainError } from '../core/domain/errors.ts';
+import { findHostileText } from '../core/domain/text-input.ts';
 import { SESSION_COOKIE, readCookies } from './cookies.ts';
 import { parseWith } from '../core/app/validation.ts';
 import { z } from 'zod';
@@ -62,6 +63,12 @@ function parseParams(route: AnyRoute, raw: Record<string, string>): unknown {
   return parsed.data;
 }
 
+/** NUL and other control characters (but a body's line breaks) and lone surrogates: 422 naming the field. */
+function refuseHostileText(value: unknown): void {
+  const found = findHostileText(value);
+  if (found) throw new DomainError('validation_failed', found.message, { field: found.field });
+}
+
 function parseBody(route: AnyRoute, req: Request): unknown {
   if (!route.body) return undefined;
   // express.json fills req.body only for a JSON request that has a body.
@@ -97,6 +104,8 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       }
       if (route.revealsSecret) res.set('Cache-Control', 'no-store');
       const key = idempotencyKey(req, route);
+      refuseHostileText(req.query);
+      if (route.body && !route.rawBody) refuseHostileText(req.body);
       const params = parseParams(route, req.params as Record<string, string>);
       const query = route.query ? parseWith(route.query as z.ZodType, { ...(req.query as object) }) : undefined;
       const body = parseBody(route, req);

@@ -68,6 +68,56 @@ describe('request bodies', () => {
   });
 });
 
+describe('hostile input never reaches a 500', () => {
+  const counts = async () =>
+    (await env.sql<Record<string, number>>(
+      `select (select count(*)::int from groups) as groups, (select count(*)::int from contacts) as contacts, (select count(*)::int from campaigns) as campaigns,
+         (select count(*)::int from members) as members, (select count(*)::int from messages) as messages, (select count(*)::int from audit_events) as audit_events`,
+    ))[0];
+  const memberPost = (path: string, body: object) => owner.agent.post(path).set('X-CSRF-Token', owner.csrf).send(body);
+
+  it.each([
+    ['a group name with NUL', '/v1/groups', { name: 'Wateja\u0000' }, 'name'],
+    ['a contact name with a lone surrogate (no longer stored as U+FFFD)', '/v1/contacts', { phone: '+255754000123', name: 'Juma \udc00' }, 'name'],
+    ['a contact note with NUL deep inside', '/v1/contacts', { phone: '+255754000124', consent: { note: 'ndiyo\u0000' } }, 'consent.note'],
+    ['a member name with a lone surrogate', '/v1/members', { email: 'new@example.com', name: 'x\ud800', role: 'analyst', password: 'Long-enough-passw0rd' }, 'name'],
+    ['a campaign name with NUL', '/v1/campaigns', { name: 'Promo\u0000', sender_id: 'UJUMBE', body: 'Habari', group_ids: [] }, 'name'],
+    ['a sender_id with NUL', '/v1/campaigns', { name: 'Promo', sender_id: 'UJUMBE\u0000', body: 'Habari', group_ids: [] }, 'sender_id'],
+    ['a message body with NUL', '/v1/messages', { to: '+255754000125', from: 'UJUMBE', body: 'a\u0000' }, 'body'],
+  ])('%s: 422 validation_failed naming the field, nothing written', async (_label, path, body, field) => {
+    const before = await counts();
+    const res = await memberPost(path, body).set('X-Idempotency-Key', `hostile-${field}-${path}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body).toEqual({ success: false, error: { code: 'validation_failed', message: expect.any(String), field } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('the sign-in email and a query value with NUL: 422 naming the field', async () => {
+    const signIn = await request(env.app).post('/v1/auth/sign-in').send({ email: 'a\u0000@example.com', password: 'whatever-password' });
+    expect([signIn.status, signIn.body.error.field]).toEqual([422, 'email']);
+    const audit = await owner.agent.get('/v1/audit-events').query({ action: 'api_key.created\u0000' });
+    expect([audit.status, audit.body.error.code, audit.body.error.field]).toEqual([422, 'validation_failed', 'action']);
+  });
+
+  it('a message body keeps its line breaks', async () => {
+    const res = await request(env.app).post('/v1/messages').set(bearer(org.keys.test!.secret)).send({ to: '+255754000126', from: 'NOSUCH', body: 'line one\r\nline two\f' });
+    expect(res.body.error?.field).not.toBe('body');
+  });
+
+  it.each(['/v1/messages/%zz', '/v1/messages/%ED%A0%80', '/v1/campaigns/%E0%A4%A'])('a path id that does not decode (%s) is 404 not_found in the envelope', async (path) => {
+    const res = await request(env.app).get(path).set(bearer(org.keys.live!.secret));
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it.each(['/nothing-here', '/v1x', '/trpcx/y'])('an unknown path outside /v1 (%s) is the envelope too, not an HTML page', async (path) => {
+    const res = await request(env.app).post(path).send({});
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body.error.code).toBe('not_found');
+  });
+});
+
 describe('rate limits', () => {
   it('token buckets per organization and mode: 429 rate_limited with Retry-After; test and live apart', async () => {
     const limited = await setupTestEnv({ rateLimits: { liveRps: 3, testRps: 2, signInPerMinute: 100 } });

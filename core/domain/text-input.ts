@@ -1,0 +1,63 @@
+// Text that no field accepts: C0 control characters (and DEL) and lone UTF-16 surrogates, found anywhere in a
+// parsed JSON value or query, so that one input layer refuses them before any rule or database sees them.
+// PostgreSQL refuses NUL in text, and a lone surrogate has no UTF-8 form (it became U+FFFD or a 500).
+
+export interface HostileText {
+  /** The field, as validation errors name it: keys joined by dots, array positions as numbers. */
+  field: string;
+  message: string;
+}
+
+/** Fields whose text may span lines: a message body (line feed, carriage return and form feed). */
+const MULTILINE_FIELDS = new Set(['body']);
+const LINE_BREAKS = new Set([0x0a, 0x0d, 0x0c]);
+
+function describeCode(code: number): string {
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** What is wrong with one string, or null. */
+export function hostileCharacter(text: string, multiline: boolean): string | null {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) {
+      if (multiline && LINE_BREAKS.has(code)) continue;
+      return `contains the control character ${describeCode(code)} at position ${i + 1}`;
+    }
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return `contains a lone surrogate ${describeCode(code)} at position ${i + 1} (not valid Unicode text)`;
+    }
+    if (code >= 0xdc00 && code <= 0xdfff) return `contains a lone surrogate ${describeCode(code)} at position ${i + 1} (not valid Unicode text)`;
+  }
+  return null;
+}
+
+/** The first string (or object key) in value that no field accepts, depth first in key order. */
+export function findHostileText(value: unknown, path: string[] = []): HostileText | null {
+  const field = () => path.join('.') || 'body';
+  if (typeof value === 'string') {
+    const problem = hostileCharacter(value, MULTILINE_FIELDS.has(path[path.length - 1] ?? ''));
+    return problem ? { field: field(), message: `${field()} ${problem}.` } : null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findHostileText(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      const keyProblem = hostileCharacter(key, false);
+      if (keyProblem) return { field: field(), message: `A field name ${keyProblem}.` };
+      const found = findHostileText(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
