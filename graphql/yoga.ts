@@ -2,6 +2,7 @@
 import type { Express, Request } from 'express';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { Kind, type ASTNode, type ValidationRule } from 'graphql';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import type { Deps } from '../core/app/context.ts';
 import type { GqlContext } from './builder.ts';
 import { newCtx } from '../core/app/context.ts';
@@ -13,6 +14,8 @@ import { schema } from './schema/index.ts';
 
 export const MAX_DEPTH = 8;
 export const MAX_FIELDS = 200;
+/** Tokens of a document, counted while parsing: a selection nested thousands deep stops here, not in a stack overflow. */
+export const MAX_TOKENS = 1000;
 
 function depthOf(node: ASTNode, depth: number): number {
   if (!('selectionSet' in node) || !node.selectionSet) return depth;
@@ -44,7 +47,7 @@ export function mountGraphql(app: Express, deps: Deps): void {
     graphqlEndpoint: '/graphql',
     graphiql: false,
     maskedErrors: true,
-    plugins: [sizeLimits],
+    plugins: [maxTokensPlugin({ n: MAX_TOKENS }), sizeLimits],
     context: async ({ req }) => {
       const ctx = await newCtx(deps);
       try {

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createRestApp } from '../../rest-facade/app.ts';
-import { mountGraphql, MAX_DEPTH } from '../../graphql/yoga.ts';
+import { mountGraphql, MAX_DEPTH, MAX_TOKENS } from '../../graphql/yoga.ts';
 import { bearer, createOrg, operator, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { campaignPhone, createAudience, createDraft, quote } from '../support/campaigns.ts';
 import { addSenderId } from '../../core/app/sender-ids/add-sender-id.ts';
@@ -78,6 +78,16 @@ describe('GraphQL', () => {
   it('invalid arguments are validation_failed with the field', async () => {
     const res = await gql(bearer(org.keys.live!.secret), '{ ledgerEntries(limit: 500) { nextBefore } }');
     expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', field: 'limit' });
+  });
+
+  it(`refuses a document of more than ${MAX_TOKENS} tokens while parsing: a selection nested 3,000 deep is an error, not a crash`, async () => {
+    const deep = `{ ${'wallet { '.repeat(3000)}available${' }'.repeat(3000)} }`;
+    const res = await gql(bearer(org.keys.live!.secret), deep);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.errors[0].message).toMatch(/token/i);
+    expect(res.body.data).toBeUndefined();
+    // The service still answers.
+    expect((await gql(bearer(org.keys.live!.secret), '{ wallet { available } }')).body.data.wallet).toBeDefined();
   });
 
   it(`refuses queries nested deeper than ${MAX_DEPTH}`, async () => {
