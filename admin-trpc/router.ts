@@ -21,6 +21,9 @@ export const appRouter = router({
 });
 export type AppRouter = typeof appRouter;
 
+/** Calls one batched request may carry: each is a query, so an unbounded batch multiplied the work of one request. */
+export const MAX_BATCH = 10;
+
 export function mountTrpc(app: Express, deps: Deps): void {
-  app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext: (opts) => createContext(deps, opts) }));
+  app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext: (opts) => createContext(deps, opts), maxBatchSize: MAX_BATCH }));
 }

@@ -9,6 +9,7 @@ import { newCtx } from '../core/app/context.ts';
 import { authenticateSession } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { DomainError } from '../core/domain/errors.ts';
+import { findHostileText } from '../core/domain/text-input.ts';
 import { ERROR_STATUS } from '../rest-facade/error-status.ts';
 import { SESSION_COOKIE, readCookies } from '../rest-facade/cookies.ts';
 
@@ -53,11 +54,14 @@ const t = initTRPC.context<TrpcContext>().create({
 export const router = t.router;
 
 /** A signed-in member; mutations also need the session's X-CSRF-Token. */
-export const memberProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+export const memberProcedure = t.procedure.use(async ({ ctx, type, next, getRawInput }) => {
   try {
     if (!ctx.sessionToken) throw new DomainError('unauthorized', 'Sign in first.');
     const actor = await authenticateSession(ctx.ctx, ctx.sessionToken);
     if (type === 'mutation') requireCsrf(actor, ctx.sessionToken, ctx.csrfToken);
+    // The same input layer as REST: control characters and lone surrogates never reach a use case.
+    const hostile = findHostileText(await getRawInput());
+    if (hostile) throw new DomainError('validation_failed', hostile.message, { field: hostile.field });
     return next({ ctx: { ...ctx, actor } });
   } catch (err) {
     throw err instanceof DomainError ? toTrpc(err) : err;

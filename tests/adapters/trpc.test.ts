@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createRestApp } from '../../rest-facade/app.ts';
-import { mountTrpc } from '../../admin-trpc/router.ts';
+import { MAX_BATCH, mountTrpc } from '../../admin-trpc/router.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 
 let env: TestEnv;
@@ -61,5 +61,25 @@ describe('tRPC', () => {
     const res = await agent.post('/trpc/apiKeys.create').set('X-CSRF-Token', csrf).send({ name: 'x', mode: 'test', scopes: [], extra: 1 });
     expect(res.status).toBe(400);
     expect(await env.sql("select count(*)::int as n from api_keys where name = 'x'")).toEqual([{ n: 0 }]);
+  });
+
+  it('a NUL or a lone surrogate in an input is UNPROCESSABLE_CONTENT validation_failed naming the field, creating nothing', async () => {
+    const { agent, csrf } = await session(org.members.owner!);
+    for (const name of ['nul\u0000', 'lone \ud800']) {
+      const res = await agent.post('/trpc/apiKeys.create').set('X-CSRF-Token', csrf).send({ name, mode: 'test', scopes: ['wallet:read'] });
+      expect(res.status).toBe(422);
+      expect(res.body.error.data.ujumbe).toEqual({ code: 'validation_failed', field: 'name' });
+    }
+    expect(await env.sql("select count(*)::int as n from api_keys where name like 'nul%' or name like 'lone%'")).toEqual([{ n: 0 }]);
+  });
+
+  it(`a batch carries at most ${MAX_BATCH} calls: more is refused whole, before any runs`, async () => {
+    const { agent } = await session(org.members.owner!);
+    const within = await agent.get(`/trpc/${Array(MAX_BATCH).fill('wallet.get').join(',')}?batch=1`);
+    expect(within.status).toBe(200);
+    expect(within.body).toHaveLength(MAX_BATCH);
+    const over = await agent.get(`/trpc/${Array(250).fill('wallet.ledger').join(',')}?batch=1`);
+    expect(over.status).toBe(400);
+    expect(over.text.length).toBeLessThan(2000);
   });
 });
