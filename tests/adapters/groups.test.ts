@@ -241,10 +241,14 @@ describe('GET /v1/groups', () => {
     for (const g of groups) expect(g.members).toBe(stored.find((r) => r.id === g.id)!.n);
   });
 
-  it.each(['owner', 'admin', 'developer', 'marketer', 'analyst', 'billing'] as const)('a signed-in %s may list groups', async (label) => {
+  it.each(['owner', 'admin', 'marketer'] as const)('a signed-in %s (contacts.read) may list groups', async (label) => {
     const res = await s[label]!.agent.get('/v1/groups');
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body.data.groups)).toBe(true);
+  });
+
+  it.each(['developer', 'analyst', 'billing'] as const)('a signed-in %s (no contacts.read) gets 403 forbidden', async (label) => {
+    expectError(await s[label]!.agent.get('/v1/groups'), 403, 'forbidden');
   });
 
   it('an unknown query parameter is 422', async () => {

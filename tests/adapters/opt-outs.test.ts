@@ -28,7 +28,6 @@ const s: Record<string, Session> = {};
 let otherOwner: Session;
 
 const T0 = '2026-11-22T09:00:00.000Z';
-const MASKED = /^\+255\d{3}\*{4}\d{2}$/;
 const CLEAR = { reason: 'Customer asked to receive offers again', evidence: 'Signed form #4411, scanned 2026-11-22' };
 
 beforeAll(async () => {
@@ -432,16 +431,12 @@ describe('GET /v1/opt-outs', () => {
     expectError(await list(marketer, query), 422, 'validation_failed', field);
   });
 
-  it('a member without contacts.read sees masked numbers and cannot search (403 forbidden, field search)', async () => {
-    const res = await list(analyst, { status: 'all' });
-    expect(res.status).toBe(200);
-    const seen = res.body.data.opt_outs as OptOutView[];
-    expect(seen.map((o) => o.id)).toEqual([v.e, v.d, v.c, v.b, v.a].map((o) => o.id));
-    for (const o of seen) expect(o.phone).toMatch(MASKED);
-    expect(seen.map((o) => o.phone)).toEqual([masked(n.e), masked(n.d), masked(n.c), masked(n.b), masked(n.a)]);
-    expect(seen[4]!.phone).toBe('+255754****56');
-    expect(JSON.stringify(res.body)).not.toContain(n.a);
-    for (const search of ['754', '+255 754', '0754123456']) expectError(await list(analyst, { search }), 403, 'forbidden', 'search');
+  it('a member without contacts.read reads no opt-out (reasons and evidence included): 403 forbidden', async () => {
+    for (const query of [{ status: 'all' }, { search: '754' }] as Record<string, string>[]) {
+      const res = await list(analyst, query);
+      expectError(res, 403, 'forbidden');
+      expect(JSON.stringify(res.body)).not.toContain(n.a);
+    }
   });
 
   it('keyset paging: limit items a page, next_before the last id, null on the last page', async () => {
@@ -469,11 +464,15 @@ describe('GET /v1/opt-outs', () => {
 });
 
 describe('who may use opt-outs', () => {
-  it.each(['owner', 'admin', 'developer', 'marketer', 'analyst', 'billing'] as const)('a signed-in %s may list opt-outs', async (label) => {
+  it.each(['owner', 'admin', 'marketer'] as const)('a signed-in %s (contacts.read) may list opt-outs', async (label) => {
     const opt = await record(s.owner!, { phone: e164(nextNational()) });
     const res = await s[label]!.agent.get('/v1/opt-outs').query({ limit: 100 });
     expect(res.status).toBe(200);
     expect((res.body.data.opt_outs as OptOutView[]).map((o) => o.id)).toContain(opt.id);
+  });
+
+  it.each(['developer', 'analyst', 'billing'] as const)('a signed-in %s (no contacts.read) gets 403 forbidden listing opt-outs', async (label) => {
+    expectError(await s[label]!.agent.get('/v1/opt-outs'), 403, 'forbidden');
   });
 
   it.each(['developer', 'analyst', 'billing'] as const)('a signed-in %s (no opt_outs.write) cannot record or clear: 403 forbidden, nothing changes', async (label) => {

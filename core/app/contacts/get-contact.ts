@@ -4,7 +4,7 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { canSeeNumbers, contactView, findContact } from './contact-view.ts';
 
-export const access: Access = { scopes: [], permission: null };
+export const access: Access = { scopes: [], permission: 'contacts.read' };
 
 export async function getContact(ctx: Ctx, actor: TenantActor, id: string) {
   return { contact: contactView(await findContact(ctx, actor.organizationId, id), canSeeNumbers(actor)) };

@@ -10,7 +10,7 @@ import { ZId, ZPage, pageOf } from '../paging.ts';
 import type { ContactRow } from './contact-view.ts';
 import { CONTACT_SELECT, canSeeNumbers, contactView } from './contact-view.ts';
 
-export const access: Access = { scopes: [], permission: null };
+export const access: Access = { scopes: [], permission: 'contacts.read' };
 
 export const ZListContactsQuery = ZPage.extend({
   search: z.string().max(MAX_SEARCH_LENGTH).optional(),

@@ -6,7 +6,7 @@ import { rows } from '../../db/sql.ts';
 import type { GroupRow } from './group-view.ts';
 import { groupView } from './group-view.ts';
 
-export const access: Access = { scopes: [], permission: null };
+export const access: Access = { scopes: [], permission: 'contacts.read' };
 
 export async function listGroups(ctx: Ctx, actor: TenantActor) {
   const found = await rows<GroupRow>(ctx.em, 'select * from groups where organization_id = ? order by lower(name), id', [actor.organizationId]);

@@ -9,7 +9,7 @@ import type { ImportRow } from './import-view.ts';
 import { findImport, importView } from './import-view.ts';
 import { importSample } from './import-sample.ts';
 
-export const access: Access = { scopes: [], permission: null };
+export const access: Access = { scopes: [], permission: 'contacts.read' };
 
 export async function listImports(ctx: Ctx, actor: TenantActor, query: TPage) {
   const found = await keysetRows<ImportRow>(ctx.em, { table: 'contact_imports', organizationId: actor.organizationId, before: query.before, limit: query.limit });

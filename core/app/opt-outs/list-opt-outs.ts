@@ -11,7 +11,7 @@ import { searchPrefix } from '../contacts/list-contacts.ts';
 import type { OptOutRow } from './opt-out-view.ts';
 import { optOutView } from './opt-out-view.ts';
 
-export const access: Access = { scopes: [], permission: null };
+export const access: Access = { scopes: [], permission: 'contacts.read' };
 
 export const ZListOptOutsQuery = ZPage.extend({
   status: z.enum(['active', 'cleared', 'all']).default('active'),
