@@ -41,6 +41,7 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
       readTimeoutMs: env.READ_TIMEOUT_MS,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
+      trustProxyHops: env.TRUST_PROXY,
     },
   };
   return {

@@ -30,6 +30,7 @@ export const ZEnv = z.object({
   READ_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   CLOCK: z.enum(['system', 'test']).default('system'),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;

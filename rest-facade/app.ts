@@ -1,5 +1,6 @@
 // createRestApp(deps): the public REST façade under /v1 (never listens by itself).
 import express from 'express';
+import helmet from 'helmet';
 import type { Express } from 'express';
 import type { Deps } from '../core/app/context.ts';
 import type { AnyRoute } from './route.ts';
@@ -10,6 +11,19 @@ import { allRoutes } from './routes/index.ts';
 import { buildOpenApi } from './openapi.ts';
 
 export const JSON_LIMIT = '1mb';
+
+/**
+ * Security headers on every answer (helmet, maintained and complete, rather than a hand-kept list): a
+ * Content-Security-Policy allowing only this site's own scripts and styles (no inline script) and no
+ * framing, nosniff, no referrer.
+ */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: { 'style-src': ["'self'"], 'frame-ancestors': ["'none'"], 'upgrade-insecure-requests': null },
+  },
+  referrerPolicy: { policy: 'no-referrer' },
+});
 
 export interface RestAppOptions {
   logger?: ErrorLogger;
@@ -22,6 +36,14 @@ export function createRestApp(deps: Deps, options: RestAppOptions = {}): Express
   const routes = options.routes ?? allRoutes;
   const app = express();
   app.disable('x-powered-by');
+  // Behind TRUST_PROXY reverse proxies, req.secure and req.ip come from their X-Forwarded-* headers.
+  app.set('trust proxy', deps.config.trustProxyHops);
+  app.use(securityHeaders);
+  // API answers carry personal data or secrets: never stored by a browser or a shared cache.
+  app.use(['/v1', '/trpc', '/graphql'], (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   app.set('query parser', 'simple');
   app.use(express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   const openapi = buildOpenApi(routes);

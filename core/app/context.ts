@@ -15,6 +15,8 @@ export interface AppConfig {
   rateLimits: RateLimits;
   sessionTtlHours: number;
   secureCookies: boolean;
+  /** TRUST_PROXY: how many reverse proxies in front are trusted for the client address and X-Forwarded-Proto. */
+  trustProxyHops: number;
   publicUrl: string;
   production: boolean;
   /** LIVE_DISPATCH: whether this deployment may hand live traffic to real operators at all. */
@@ -35,6 +37,7 @@ export const defaultConfig: AppConfig = {
   rateLimits: { liveRps: 100, testRps: 20, signInPerMinute: 10 },
   sessionTtlHours: 24,
   secureCookies: false,
+  trustProxyHops: 0,
   publicUrl: 'http://localhost:3000',
   production: false,
   liveDispatch: false,

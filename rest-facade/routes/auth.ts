@@ -17,9 +17,9 @@ export const authRoutes = [
     tag: 'auth',
     access: 'public',
     body: ZSignInBody,
-    handler: async ({ ctx, body, res }) => {
+    handler: async ({ ctx, body, req, res }) => {
       const session = await signIn(ctx, body);
-      setSessionCookies(res, session.token, session.csrfToken, session.expiresAt.getTime() - ctx.now.getTime(), ctx.deps.config.secureCookies);
+      setSessionCookies(res, session.token, session.csrfToken, session.expiresAt.getTime() - ctx.now.getTime(), ctx.deps.config.secureCookies || req.secure);
       return ok({ member: session.member, csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString() });
     },
   }),
@@ -31,9 +31,9 @@ export const authRoutes = [
     tag: 'auth',
     access: anyMember,
     body: ZEmptyBody,
-    handler: async ({ ctx, actor, res }) => {
+    handler: async ({ ctx, actor, req, res }) => {
       const data = actor.kind === 'member' ? await signOut(ctx, actor.sessionId) : { signed_out: false };
-      clearSessionCookies(res, ctx.deps.config.secureCookies);
+      clearSessionCookies(res, ctx.deps.config.secureCookies || req.secure);
       return ok(data);
     },
   }),

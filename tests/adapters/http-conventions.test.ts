@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { z } from 'zod';
 import { createRestApp } from '../../rest-facade/app.ts';
+import { mountDashboard } from '../../dashboard/serve.ts';
 import { ok, route } from '../../rest-facade/route.ts';
 import { inTransaction } from '../../core/app/context.ts';
 import { exec } from '../../core/db/sql.ts';
@@ -115,6 +116,32 @@ describe('hostile input never reaches a 500', () => {
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.body.error.code).toBe('not_found');
+  });
+});
+
+describe('headers', () => {
+  it('the dashboard page: a Content-Security-Policy without inline scripts or framing, nosniff, no referrer', async () => {
+    const app = createRestApp(env.deps, { mounts: [mountDashboard] });
+    const res = await request(app).get('/');
+    expect(res.status).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('every API answer is Cache-Control: no-store (personal data, secrets)', async () => {
+    for (const res of [
+      await request(env.app).get('/v1/wallet').set(bearer(org.keys.live!.secret)),
+      await owner.agent.get('/v1/auth/me'),
+      await request(env.app).get('/v1/nothing'),
+    ]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 });
 

@@ -43,6 +43,16 @@ describe('sign-in', () => {
     expect(me.body.data.member.email).toBe(o.members.owner!.email);
   });
 
+  it('behind TRUST_PROXY, X-Forwarded-Proto: https makes both cookies Secure; without it the header is not trusted', async () => {
+    const proxied = await setupTestEnv({ trustProxyHops: 1 });
+    const direct = await setupTestEnv();
+    const o = await createOrg(proxied);
+    const cookiesOf = async (e: typeof env) =>
+      (await request(e.app).post('/v1/auth/sign-in').set('X-Forwarded-Proto', 'https').send({ email: o.members.owner!.email, password: o.members.owner!.password })).headers['set-cookie'] as unknown as string[];
+    for (const c of await cookiesOf(proxied)) expect(c).toMatch(/; Secure/);
+    for (const c of await cookiesOf(direct)) expect(c).not.toMatch(/; Secure/);
+  });
+
   it.each([
     ['a wrong password', (m: { email: string }) => ({ email: m.email, password: 'not-the-password' })],
     ['an unknown email', () => ({ email: 'nobody@example.com', password: 'whatever-password' })],
