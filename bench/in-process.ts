@@ -29,7 +29,7 @@ export async function withInProcessService(fn: (service: InProcess) => Promise<v
     await migrate(db.url);
     const orm = await createOrm(db.url, { poolMax: 20 });
     try {
-      const deps: Deps = { orm, clock: systemClock, config: { ...defaultConfig, rateLimits: { liveRps: 1e6, testRps: 1e6, signInPerMinute: 1e6 } } };
+      const deps: Deps = { orm, clock: systemClock, config: { ...defaultConfig, rateLimits: { liveRps: 1e6, testRps: 1e6, signInFreeFailuresPerEmail: 1e6, signInFreeFailuresPerAddress: 1e6 } } };
       const demo = await seedDemo(await newCtx(deps));
       await fn({
         deps,

@@ -7,8 +7,9 @@ export interface RateLimits {
   /** Requests a second per organization, by mode (DESIGN.md section 5). */
   liveRps: number;
   testRps: number;
-  /** Sign-in attempts a minute per email address. */
-  signInPerMinute: number;
+  /** Failed sign-ins that cost nothing, per email and per client address, before each slows the next. */
+  signInFreeFailuresPerEmail: number;
+  signInFreeFailuresPerAddress: number;
 }
 
 export interface AppConfig {
@@ -34,7 +35,7 @@ export interface AppConfig {
 }
 
 export const defaultConfig: AppConfig = {
-  rateLimits: { liveRps: 100, testRps: 20, signInPerMinute: 10 },
+  rateLimits: { liveRps: 100, testRps: 20, signInFreeFailuresPerEmail: 5, signInFreeFailuresPerAddress: 20 },
   sessionTtlHours: 24,
   secureCookies: false,
   trustProxyHops: 0,

@@ -18,7 +18,7 @@ export const authRoutes = [
     access: 'public',
     body: ZSignInBody,
     handler: async ({ ctx, body, req, res }) => {
-      const session = await signIn(ctx, body);
+      const session = await signIn(ctx, body, req.ip ?? req.socket.remoteAddress ?? 'unknown');
       setSessionCookies(res, session.token, session.csrfToken, session.expiresAt.getTime() - ctx.now.getTime(), ctx.deps.config.secureCookies || req.secure);
       return ok({ member: session.member, csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString() });
     },

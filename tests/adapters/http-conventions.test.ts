@@ -147,7 +147,7 @@ describe('headers', () => {
 
 describe('rate limits', () => {
   it('token buckets per organization and mode: 429 rate_limited with Retry-After; test and live apart', async () => {
-    const limited = await setupTestEnv({ rateLimits: { liveRps: 3, testRps: 2, signInPerMinute: 100 } });
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 3, testRps: 2 } });
     const o = await createOrg(limited);
     const live = [];
     for (let i = 0; i < 4; i++) live.push((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.live!.secret))).status);
@@ -164,7 +164,7 @@ describe('rate limits', () => {
   });
 
   it('buckets measure real time: the business clock moved ahead and back again starves none of them', async () => {
-    const limited = await setupTestEnv({ rateLimits: { liveRps: 20, testRps: 20, signInPerMinute: 100 } });
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 20, testRps: 20 } });
     const o = await createOrg(limited);
     const start = await limited.clock.now();
     const wallet = () => request(limited.app).get('/v1/wallet').set(bearer(o.keys.live!.secret));
@@ -182,7 +182,7 @@ describe('rate limits', () => {
   });
 
   it('a revoked key takes no token from its organization (it cannot drain the bucket)', async () => {
-    const limited = await setupTestEnv({ rateLimits: { liveRps: 2, testRps: 2, signInPerMinute: 100 } });
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 2, testRps: 2 } });
     const o = await createOrg(limited, { keys: { live: { mode: 'live' }, old: { mode: 'live' } } });
     await limited.sql('update api_keys set revoked_at = ? where id = ?', [new Date('2026-01-01'), o.keys.old!.id]);
     for (let i = 0; i < 5; i++) expect((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.old!.secret))).status).toBe(401);
@@ -192,7 +192,7 @@ describe('rate limits', () => {
   });
 
   it('buckets live in the database, so two app instances (replicas) share them', async () => {
-    const limited = await setupTestEnv({ rateLimits: { liveRps: 2, testRps: 2, signInPerMinute: 100 } });
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 2, testRps: 2 } });
     const o = await createOrg(limited);
     const replica = createRestApp(limited.deps);
     const a = await request(limited.app).get('/v1/wallet').set(bearer(o.keys.live!.secret));

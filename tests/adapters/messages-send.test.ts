@@ -821,7 +821,7 @@ describe('the per-recipient limit (30 live messages an hour per organization and
 
 describe('the per-organization rate limit (per mode)', () => {
   it('live and test traffic are limited separately: 429 rate_limited with Retry-After, nothing recorded', async () => {
-    const limited = await setupTestEnv({ rateLimits: { liveRps: 2, testRps: 2, signInPerMinute: 100 } });
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 2, testRps: 2 } });
     const o = await createOrg(limited, { credit: 1_000_000n, senders: [SENDERS[0]!], members: {}, keys: { live: { mode: 'live' }, test: { mode: 'test' } } });
     const sendTo = (secret: string, key: string = randomUUID()) =>
       request(limited.app).post('/v1/messages').set(bearer(secret)).set('X-Idempotency-Key', key).send(msg());

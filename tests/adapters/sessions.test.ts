@@ -76,17 +76,62 @@ describe('sign-in', () => {
     }
   });
 
-  it('sign-in attempts are rate limited per email address (429 with Retry-After)', async () => {
-    const limited = await setupTestEnv({ rateLimits: { liveRps: 1000, testRps: 1000, signInPerMinute: 3 } });
-    const other = await createOrg(limited);
-    const email = other.members.owner!.email;
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await request(limited.app).post('/v1/auth/sign-in').send({ email, password: 'wrong-password-here' });
-      statuses.push(res.status);
-      if (res.status === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    }
-    expect(statuses).toEqual([401, 401, 401, 429]);
+  describe('failed attempts slow further ones without locking the member out', () => {
+    const attempt = (e: TestEnv, email: string, password: string, address: string) =>
+      request(e.app).post('/v1/auth/sign-in').set('X-Forwarded-For', address).send({ email, password });
+
+    it('per email: 3 free failures, then 429 with Retry-After from another address; real time passing lets the next attempt in', async () => {
+      const limited = await setupTestEnv({ trustProxyHops: 1, rateLimits: { signInFreeFailuresPerEmail: 3, signInFreeFailuresPerAddress: 1000 } });
+      const o = await createOrg(limited);
+      const { email, password } = o.members.owner!;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await attempt(limited, email, 'wrong-password-here', `203.0.113.${i + 1}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+      const refused = await attempt(limited, email, password, '198.51.100.7');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      await limited.sql("update sign_in_failures set last_failure_at = last_failure_at - interval '1 minute'");
+      expect((await attempt(limited, email, password, '198.51.100.7')).status).toBe(200);
+      // A success resets the email's count.
+      expect((await attempt(limited, email, 'wrong-password-here', '198.51.100.8')).status).toBe(401);
+    });
+
+    it('the correct password from an address the member signed in from before passes while the email is slowed', async () => {
+      const limited = await setupTestEnv({ trustProxyHops: 1, rateLimits: { signInFreeFailuresPerEmail: 1, signInFreeFailuresPerAddress: 1000 } });
+      const o = await createOrg(limited);
+      const { email, password } = o.members.owner!;
+      expect((await attempt(limited, email, password, '192.0.2.10')).status).toBe(200);
+      for (let i = 0; i < 3; i++) await attempt(limited, email, 'attacker-guess-000', '203.0.113.66');
+      expect((await attempt(limited, email, password, '192.0.2.99')).status).toBe(429);
+      expect((await attempt(limited, email, password, '192.0.2.10')).status).toBe(200);
+    });
+
+    it('per address: spraying many emails from one address is slowed', async () => {
+      const limited = await setupTestEnv({ trustProxyHops: 1, rateLimits: { signInFreeFailuresPerEmail: 1000, signInFreeFailuresPerAddress: 5 } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await attempt(limited, `nobody${i}@example.com`, 'Winter2026!!', '203.0.113.200')).status);
+      expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+      expect(statuses.slice(6)).toEqual([429, 429]);
+      // Another address is not slowed by it.
+      expect((await attempt(limited, 'nobody9@example.com', 'Winter2026!!', '203.0.113.201')).status).toBe(401);
+    });
+
+    it('every sign-in and every failed sign-in of a member is an audit event with the address', async () => {
+      const e = await setupTestEnv({ trustProxyHops: 1 });
+      const o = await createOrg(e);
+      const { email, password, id } = o.members.owner!;
+      await attempt(e, email, 'wrong-password-here', '203.0.113.9');
+      await attempt(e, email, password, '192.0.2.1');
+      const events = await e.sql<{ action: string; actor_type: string; actor_id: string | null; target_id: string; details: { address: string } }>(
+        "select action, actor_type, actor_id, target_id, details from audit_events where organization_id = ? and action like 'member.sign%' order by created_at, id",
+        [o.id],
+      );
+      expect(events).toEqual([
+        { action: 'member.sign_in_failed', actor_type: 'system', actor_id: null, target_id: id, details: { address: '203.0.113.9' } },
+        { action: 'member.signed_in', actor_type: 'member', actor_id: id, target_id: id, details: { address: '192.0.2.1' } },
+      ]);
+    });
   });
 });
 

@@ -2,7 +2,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll } from 'vitest';
-import type { AppConfig, Ctx, Deps } from '../../core/app/context.ts';
+import type { AppConfig, Ctx, Deps, RateLimits } from '../../core/app/context.ts';
 import type { Actor } from '../../core/app/actor.ts';
 import type { Role, Scope } from '../../core/domain/access.ts';
 import { SCOPES } from '../../core/domain/access.ts';
@@ -31,14 +31,14 @@ export interface TestEnv {
 }
 
 /** One per test file: the ORM is closed after the file's tests. */
-export async function setupTestEnv(config: Partial<AppConfig> = {}): Promise<TestEnv> {
+export async function setupTestEnv(config: Partial<Omit<AppConfig, 'rateLimits'>> & { rateLimits?: Partial<RateLimits> } = {}): Promise<TestEnv> {
   const orm = await createOrm(await testDatabaseUrl(), { poolMax: 8 });
   afterAll(() => orm.close());
   const clock = manualClock(new Date('2026-11-22T09:00:00Z'));
   const deps: Deps = {
     orm,
     clock,
-    config: { ...defaultConfig, ...config, rateLimits: { ...defaultConfig.rateLimits, liveRps: 10_000, testRps: 10_000, signInPerMinute: 10_000, ...config.rateLimits } },
+    config: { ...defaultConfig, ...config, rateLimits: { ...defaultConfig.rateLimits, liveRps: 10_000, testRps: 10_000, signInFreeFailuresPerEmail: 10_000, signInFreeFailuresPerAddress: 10_000, ...config.rateLimits } },
   };
   const app = createRestApp(deps, { logger: { error: (m, e) => console.error(m, e) } });
   return {

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, one } from '../../db/sql.ts';
+import { exec, one, pgArray, rows } from '../../db/sql.ts';
 import type { MemberRow } from '../members/member-view.ts';
 import { memberView } from '../members/member-view.ts';
-import { takeToken } from '../rate-limit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { FAILURES_FORGOTTEN_AFTER_S, signInWait } from '../../domain/sign-in-backoff.ts';
 import { verifyPassword } from './passwords.ts';
 import { newCsrfToken, newSessionToken, sha256 } from './tokens.ts';
 
@@ -16,12 +17,63 @@ export const ZSignInBody = z.strictObject({
 });
 export type TSignInBody = z.infer<typeof ZSignInBody>;
 
-export async function signIn(ctx: Ctx, body: TSignInBody) {
-  const perMinute = ctx.deps.config.rateLimits.signInPerMinute;
-  await takeToken(ctx, `sign-in:${body.email}`, perMinute, perMinute / 60);
+interface FailureCount {
+  key: string;
+  failures: number;
+  since: number;
+}
+
+/**
+ * Failed attempts slow further ones per email and per client address (sign-in-backoff.ts), measured by the
+ * database's clock like every rate limit. A correct password from an address the member signed in from
+ * before skips the email's back-off, so nobody can keep a member out by failing on purpose.
+ */
+async function waitBeforeChecking(ctx: Ctx, emailKey: string, addressKey: string, knownAddress: boolean): Promise<number> {
+  const { signInFreeFailuresPerEmail, signInFreeFailuresPerAddress } = ctx.deps.config.rateLimits;
+  const counts = await rows<FailureCount>(
+    ctx.em,
+    'select key, failures, extract(epoch from clock_timestamp() - last_failure_at)::float8 as since from sign_in_failures where key in (?, ?)',
+    [emailKey, addressKey],
+  );
+  const waitOf = (key: string, free: number) => {
+    const c = counts.find((k) => k.key === key);
+    return c ? signInWait(Number(c.failures), Number(c.since), free) : 0;
+  };
+  return Math.max(knownAddress ? 0 : waitOf(emailKey, signInFreeFailuresPerEmail), waitOf(addressKey, signInFreeFailuresPerAddress));
+}
+
+const RECORD_FAILURE = `insert into sign_in_failures as f (key, failures, last_failure_at)
+  select k, 1, clock_timestamp() from unnest(?::text[]) k
+  on conflict (key) do update set
+    failures = case when f.last_failure_at < clock_timestamp() - make_interval(secs => ?) then 1 else f.failures + 1 end,
+    last_failure_at = clock_timestamp()`;
+
+/** `address` is the client's (behind TRUST_PROXY, the first address the proxies do not vouch for). */
+export async function signIn(ctx: Ctx, body: TSignInBody, address: string) {
   const member = await one<MemberRow>(ctx.em, 'select * from members where email = ? and deleted_at is null', [body.email]);
+  const emailKey = `email:${body.email}`;
+  const addressKey = `address:${address}`;
+  const known = member ? (await one(ctx.em, 'select 1 from member_sign_in_addresses where member_id = ? and address = ?', [member.id, address])) !== undefined : false;
+  const wait = await waitBeforeChecking(ctx, emailKey, addressKey, known);
+  if (wait > 0) {
+    const retryAfter = Math.max(1, Math.ceil(wait));
+    throw new DomainError('rate_limited', `Too many failed sign-ins; retry after ${retryAfter} s.`, { retryAfter });
+  }
   const valid = await verifyPassword(member?.password_hash ?? null, body.password);
-  if (!member || !valid) throw new DomainError('unauthorized', 'The email address or the password is wrong.');
+  if (!member || !valid) {
+    await exec(ctx.em, RECORD_FAILURE, [pgArray([emailKey, addressKey]), FAILURES_FORGOTTEN_AFTER_S]);
+    if (member) {
+      await recordAudit(ctx, { actorType: 'system', actorId: null }, { organizationId: member.organization_id, action: 'member.sign_in_failed', targetType: 'member', targetId: member.id, details: { address } });
+    }
+    throw new DomainError('unauthorized', 'The email address or the password is wrong.');
+  }
+  await exec(ctx.em, 'delete from sign_in_failures where key = ?', [emailKey]);
+  await exec(
+    ctx.em,
+    `insert into member_sign_in_addresses (member_id, address, last_seen_at) values (?, ?, ?)
+     on conflict (member_id, address) do update set last_seen_at = excluded.last_seen_at`,
+    [member.id, address, ctx.now],
+  );
   const token = newSessionToken();
   const sessionId = newId();
   const expiresAt = new Date(ctx.now.getTime() + ctx.deps.config.sessionTtlHours * 3600_000);
@@ -30,6 +82,7 @@ export async function signIn(ctx: Ctx, body: TSignInBody) {
     'insert into sessions (id, token_hash, member_id, organization_id, created_at, expires_at) values (?, ?, ?, ?, ?, ?)',
     [sessionId, sha256(token), member.id, member.organization_id, ctx.now, expiresAt],
   );
+  await recordAudit(ctx, { actorType: 'member', actorId: member.id }, { organizationId: member.organization_id, action: 'member.signed_in', targetType: 'member', targetId: member.id, details: { address } });
   return { token, csrfToken: newCsrfToken(token, sessionId), expiresAt, member: memberView(member) };
 }
 
