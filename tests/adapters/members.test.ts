@@ -34,6 +34,12 @@ describe('members', () => {
   it.each([
     [{ email: 'not-an-email', password: 'long enough pass', role: 'analyst' }, 'email'],
     [{ email: 'a@example.com', password: 'short', role: 'analyst' }, 'password'],
+    [{ email: 'a@example.com', password: 'aaaaaaaaaaaa', role: 'analyst' }, 'password'],
+    [{ email: 'a@example.com', password: 'abcabcabcabc', role: 'analyst' }, 'password'],
+    [{ email: 'a@example.com', password: 'qwerty123456', role: 'analyst' }, 'password'],
+    [{ email: 'a@example.com', password: 'Q1W2E3R4T5Y6', role: 'analyst' }, 'password'],
+    [{ email: 'a@example.com', password: 'Password12345!', role: 'analyst' }, 'password'],
+    [{ email: 'a@example.com', password: 'letmein2026!!', role: 'analyst' }, 'password'],
     [{ email: 'a@example.com', password: 'long enough pass', role: 'superuser' }, 'role'],
     [{ email: 'a@example.com', password: 'long enough pass', role: 'analyst', extra: 1 }, 'extra'],
   ])('refuses %j with 422 field %s', async (body, field) => {
