@@ -56,7 +56,6 @@ function findCommand(argv: string[]): { command: Command; rest: string[] } {
   throw new CliError('invalid_request', `Unknown command ${JSON.stringify(asked)}; run with --help for the list.`, 'command');
 }
 
-
 async function run(argv: string[]): Promise<Outcome> {
   if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv[0] === '-h') {
     return { body: usage(), exitCode: 0 };

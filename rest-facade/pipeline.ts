@@ -102,7 +102,6 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
         checkCsrf(req, caller, route);
         await rateLimit(ctx, caller.actor);
       }
-      if (route.revealsSecret) res.set('Cache-Control', 'no-store');
       const key = idempotencyKey(req, route);
       refuseHostileText(req.query);
       if (route.body && !route.rawBody) refuseHostileText(req.body);

@@ -47,8 +47,8 @@ export interface RouteSpec<P, Q, B, Pub extends boolean> {
   /** The status of a replayed answer when it differs from the first (create 201, replay 200). */
   replayStatus?: number;
   /**
-   * The answer shows a secret once (`data.secret`): it is never cached (no-store) and its idempotency
-   * record keeps it withheld, so a replay says `secret: null, secret_shown: false`.
+   * The answer shows a secret once (`data.secret`): its idempotency record keeps it withheld, so a replay
+   * says `secret: null, secret_shown: false`. (Every API answer is no-store: app.ts.)
    */
   revealsSecret?: boolean;
   /** Operation that never changes state although its method is POST (no CSRF check). */

@@ -47,6 +47,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The superuser's URL of a cluster on loopback. */
+function clusterUrl({ port, password }: { port: number; password: string }): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
 function lastLines(text: string, n = 3): string {
   return text.trim().split('\n').slice(-n).join(' / ');
 }
@@ -70,7 +75,7 @@ export class EmbeddedCluster {
   }
 
   get url(): string {
-    return `postgres://postgres:${encodeURIComponent(this.options.password)}@127.0.0.1:${this.options.port}/postgres`;
+    return clusterUrl(this.options);
   }
 
   initialised(): boolean {
@@ -182,7 +187,8 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-function withDatabase(url: string, database: string): string {
+/** The URL of the same server with another database. */
+export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
@@ -204,8 +210,7 @@ export async function startEmbedded(dataDir: string, { notice = () => {}, home =
   fs.mkdirSync(root, { recursive: true, mode: 0o755 });
   const infoFile = path.join(root, 'postgres.json');
   let info = readInfo(infoFile);
-  const urlOf = (i: ClusterInfo) => `postgres://postgres:${encodeURIComponent(i.password)}@127.0.0.1:${i.port}/postgres`;
-  if (info && (await answers(urlOf(info)))) return { url: withDatabase(urlOf(info), DATABASE), stop: async () => {} };
+  if (info && (await answers(clusterUrl(info)))) return { url: withDatabase(clusterUrl(info), DATABASE), stop: async () => {} };
 
   const runAs = clusterUser();
   const inDataDir = path.join(root, 'pg');

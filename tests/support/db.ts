@@ -2,14 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { withDatabase } from '../../core/db/embedded.ts';
 
 let created: Promise<string> | null = null;
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
 async function createFromTemplate(): Promise<string> {
   const adminUrl = inject('adminUrl');

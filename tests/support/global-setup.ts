@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { EmbeddedCluster, freePort } from '../../core/db/embedded.ts';
+import { EmbeddedCluster, freePort, withDatabase } from '../../core/db/embedded.ts';
 import { clusterUser, placeCluster } from '../../core/db/postgres-home.ts';
 import { migrate } from '../../core/db/migrate.ts';
 
@@ -14,12 +14,6 @@ declare module 'vitest' {
     adminUrl: string;
     templateDatabase: string;
   }
-}
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }
 
 /** A throwaway cluster (durability off: it is deleted after the run). */
