@@ -1,4 +1,4 @@
-// Turns a declared route into an express handler: credentials, access, CSRF, rate limit, validation, idempotency.
+// Turns a declared route into an express handler: credentials (and their rate limit), access, CSRF, validation, idempotency.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { TenantActor } from '../core/app/actor.ts';
 import type { Deps, Ctx } from '../core/app/context.ts';
@@ -7,7 +7,6 @@ import { authorize } from '../core/app/actor.ts';
 import { newCtx } from '../core/app/context.ts';
 import { authenticateCaller } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
-import { takeToken } from '../core/app/rate-limit.ts';
 import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld } from '../core/app/idempotency.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText } from '../core/domain/text-input.ts';
@@ -30,13 +29,6 @@ function checkCsrf(req: Request, caller: Caller, route: AnyRoute): void {
   if (SAFE_METHODS.has(req.method) || route.csrfExempt) return;
   const header = req.headers['x-csrf-token'];
   requireCsrf(caller.actor, caller.sessionToken, Array.isArray(header) ? header[0] : header);
-}
-
-/** Members count against their organization's live bucket; keys took their token at authentication. */
-async function rateLimit(ctx: Ctx, actor: TenantActor): Promise<void> {
-  if (actor.kind === 'key') return;
-  const { liveRps } = ctx.deps.config.rateLimits;
-  await takeToken(ctx, `api:${actor.organizationId}:live`, liveRps, liveRps);
 }
 
 function idempotencyKey(req: Request, route: AnyRoute): string | null {
@@ -100,7 +92,6 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
         actor = caller.actor;
         authorize(caller.actor, route.access);
         checkCsrf(req, caller, route);
-        await rateLimit(ctx, caller.actor);
       }
       const key = idempotencyKey(req, route);
       refuseHostileText(req.query);

@@ -4,6 +4,8 @@ import request from 'supertest';
 import { z } from 'zod';
 import { createRestApp } from '../../rest-facade/app.ts';
 import { mountDashboard } from '../../dashboard/serve.ts';
+import { mountTrpc } from '../../admin-trpc/router.ts';
+import { mountGraphql } from '../../graphql/yoga.ts';
 import { ok, route } from '../../rest-facade/route.ts';
 import { inTransaction } from '../../core/app/context.ts';
 import { exec } from '../../core/db/sql.ts';
@@ -189,6 +191,30 @@ describe('rate limits', () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await request(limited.app).get('/v1/wallet').set(bearer(o.keys.live!.secret))).status);
     expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('a member counts against the live bucket whichever adapter answers: REST, tRPC and GraphQL share it', async () => {
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 3, testRps: 3 } });
+    const app = createRestApp(limited.deps, { mounts: [(a) => mountTrpc(a, limited.deps), (a) => mountGraphql(a, limited.deps)] });
+    const o = await createOrg(limited);
+    const agent = request.agent(app);
+    expect((await agent.post('/v1/auth/sign-in').send({ email: o.members.owner!.email, password: o.members.owner!.password })).status).toBe(200);
+    const rest = () => agent.get('/v1/wallet');
+    const trpc = () => agent.get('/trpc/wallet.get');
+    const graphql = () => agent.post('/graphql').send({ query: '{ wallet { available } }' });
+    const first = [await rest(), await trpc(), await graphql()];
+    expect(first.map((r) => [r.status, r.body.errors])).toEqual([[200, undefined], [200, undefined], [200, undefined]]);
+    const restRefused = await rest();
+    expect([restRefused.status, restRefused.body.error.code]).toEqual([429, 'rate_limited']);
+    const trpcRefused = await trpc();
+    expect([trpcRefused.status, trpcRefused.body.error.data.ujumbe.code]).toEqual([429, 'rate_limited']);
+    const graphqlRefused = await graphql();
+    expect([graphqlRefused.status, graphqlRefused.body.errors[0].extensions.code]).toEqual([429, 'rate_limited']);
+    // Another organization's members are not slowed by this one's.
+    const other = await createOrg(limited);
+    const otherAgent = request.agent(app);
+    await otherAgent.post('/v1/auth/sign-in').send({ email: other.members.owner!.email, password: other.members.owner!.password });
+    expect((await otherAgent.get('/trpc/wallet.get')).status).toBe(200);
   });
 
   it('buckets live in the database, so two app instances (replicas) share them', async () => {

@@ -3,10 +3,15 @@ import type { Ctx } from '../context.ts';
 import type { Actor, Mode } from '../actor.ts';
 import type { Role, Scope } from '../../domain/access.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { exec, one, onePrepared, prepared } from '../../db/sql.ts';
+import { exec, onePrepared, prepared } from '../../db/sql.ts';
 import { KEY_RE, sha256 } from './tokens.ts';
 
 const unauthorized = () => new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
+
+function rateLimited(seconds: number): DomainError {
+  const retryAfter = Math.max(1, Math.ceil(seconds));
+  return new DomainError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfter });
+}
 
 interface KeyRow {
   id: string;
@@ -51,10 +56,7 @@ export async function authenticateKey(ctx: Ctx, authorization: string): Promise<
   if (key.mode === 'live' && !key.verified) {
     throw new DomainError('organization_not_verified', 'Live keys work only once the service has verified the organization.');
   }
-  if (!key.allowed) {
-    const retryAfter = Math.max(1, Math.ceil(key.retry_after_seconds));
-    throw new DomainError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfter });
-  }
+  if (!key.allowed) throw rateLimited(key.retry_after_seconds);
   // Written at most once a minute per key, so busy keys do not turn every read into a write.
   if (key.last_used_at === null || now - key.last_used_at.getTime() > 60_000) {
     await exec(ctx.deps.orm.em.fork(), 'update api_keys set last_used_at = ? where id = ?', [ctx.now, key.id]);
@@ -67,17 +69,28 @@ interface SessionRow {
   member_id: string;
   organization_id: string;
   role: Role;
+  allowed: boolean;
+  retry_after_seconds: number;
 }
 
+const SESSION_WITH_TOKEN = prepared(
+  'authenticate-session',
+  `select s.id, s.member_id, s.organization_id, m.role, t.allowed, t.retry_after_seconds
+   from sessions s join members m on m.id = s.member_id
+   cross join lateral take_token('api:' || s.organization_id || ':live', ?::float8, ?::float8) t
+   where s.token_hash = ? and s.ended_at is null and s.expires_at > ? and m.deleted_at is null`,
+);
+
+/**
+ * The member of a live session, and in the same round trip a token of the organization's live bucket:
+ * members count against it whichever adapter they call (REST, tRPC or GraphQL). An ended or unknown
+ * session drains nothing.
+ */
 export async function authenticateSession(ctx: Ctx, token: string): Promise<Extract<Actor, { kind: 'member' }>> {
-  const session = await one<SessionRow>(
-    ctx.em,
-    `select s.id, s.member_id, s.organization_id, m.role
-     from sessions s join members m on m.id = s.member_id
-     where s.token_hash = ? and s.ended_at is null and s.expires_at > ? and m.deleted_at is null`,
-    [sha256(token), ctx.now],
-  );
+  const { liveRps } = ctx.deps.config.rateLimits;
+  const session = await onePrepared<SessionRow>(ctx.em, SESSION_WITH_TOKEN, [liveRps, liveRps, sha256(token), ctx.now]);
   if (!session) throw unauthorized();
+  if (!session.allowed) throw rateLimited(session.retry_after_seconds);
   return { kind: 'member', organizationId: session.organization_id, memberId: session.member_id, role: session.role, sessionId: session.id };
 }
 
