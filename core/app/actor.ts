@@ -36,3 +36,12 @@ export function actorRef(actor: Actor): { actorType: 'member' | 'api_key' | 'ope
   if (actor.kind === 'key') return { actorType: 'api_key', actorId: actor.keyId };
   return { actorType: 'operator', actorId: null };
 }
+
+/**
+ * Whether the caller may read live data: money and campaigns are live only (test mode never touches the
+ * wallet and cannot make campaigns), so a test key sees an empty test wallet, no ledger entries and no
+ * campaign; members and live keys see them.
+ */
+export function seesLiveData(actor: Actor): boolean {
+  return !(actor.kind === 'key' && actor.mode === 'test');
+}

@@ -20,7 +20,7 @@ export const campaignRecipientRoutes = [
     handler: async ({ ctx, actor, params, query, req, res }) => {
       // HEAD (which express routes here) says whether the file exists without making it: no token, no audit.
       if (req.method === 'HEAD') {
-        await recipients.launchedCampaign(ctx, actor.organizationId, params.id);
+        await recipients.launchedCampaign(ctx, actor, params.id);
         res.status(200).type('text/csv; charset=utf-8').end();
         return { written: true };
       }

@@ -255,12 +255,29 @@ describe('masking', () => {
     ['a marketer (contacts.read)', false, () => marketer],
     ['an analyst', true, () => analyst],
     ['a live key', true, () => org.keys.live!.secret],
-    ['a test key', true, () => org.keys.test!.secret],
     ['a key with campaigns:read only', true, () => org.keys.reader!.secret],
   ])('%s: numbers_masked %s', async (_label, masked, who) => {
     const data = await listed(who(), ids.mixed, '?limit=2');
     expect(data.numbers_masked).toBe(masked);
     expect(data.recipients.map((r) => r.to)).toEqual(masked ? ['+255754****01', '+255754****02'] : [MIXED[0], MIXED[1]]);
+  });
+});
+
+describe('test keys', () => {
+  it('see no campaign: campaigns are live traffic (list empty; the campaign, its recipients and its export 404)', async () => {
+    const key = bearer(org.keys.test!.secret);
+    const list = await request(env.app).get('/v1/campaigns').set(key);
+    expect([list.status, list.body.data]).toEqual([200, { campaigns: [], next_before: null }]);
+    for (const path of [`/v1/campaigns/${ids.mixed}`, `/v1/campaigns/${ids.mixed}/messages`, `/v1/campaigns/${ids.mixed}/messages.csv`]) {
+      const res = await request(env.app).get(path).set(key);
+      expect([path, res.status, res.body.error?.code]).toEqual([path, 404, 'not_found']);
+    }
+    const head = await request(env.app).head(`/v1/campaigns/${ids.mixed}/messages.csv`).set(key);
+    expect(head.status).toBe(404);
+    // The live key of the same organization reads them.
+    expect((await request(env.app).get(`/v1/campaigns/${ids.mixed}`).set(bearer(org.keys.live!.secret))).status).toBe(200);
+    const live = await request(env.app).get('/v1/campaigns').set(bearer(org.keys.live!.secret));
+    expect(live.body.data.campaigns.length).toBeGreaterThan(0);
   });
 });
 

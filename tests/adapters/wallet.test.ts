@@ -73,6 +73,7 @@ describe('GET /v1/wallet', () => {
           available: 21_300,
           held: 700,
           frozen: false,
+          test: false,
           updated_at: expect.any(String),
         },
       },
@@ -82,10 +83,15 @@ describe('GET /v1/wallet', () => {
     expect(new Date(res.body.data.wallet.updated_at).toISOString()).toBe(res.body.data.wallet.updated_at);
   });
 
-  it('a test key with wallet:read reads the same wallet', async () => {
+  it('a test key with wallet:read reads the test-mode wallet: empty, since test mode never holds or charges; its ledger is empty', async () => {
     const res = await request(env.app).get('/v1/wallet').set(bearer(org.keys.walletTest!.secret));
     expect(res.status).toBe(200);
-    expect(res.body.data.wallet).toMatchObject({ available: 21_300, held: 700 });
+    expect(res.body.data.wallet).toEqual({ currency: 'TZS', unit: 'cents', available: 0, held: 0, frozen: false, test: true, updated_at: null });
+    const entries = await request(env.app).get('/v1/wallet/ledger').set(bearer(org.keys.walletTest!.secret));
+    expect([entries.status, entries.body.data]).toEqual([200, { entries: [], next_before: null }]);
+    // Filters and cursors change nothing.
+    const kind = await request(env.app).get('/v1/wallet/ledger?kind=top_up&limit=1').set(bearer(org.keys.walletTest!.secret));
+    expect(kind.body.data).toEqual({ entries: [], next_before: null });
   });
 
   it('a key without wallet:read gets 403 insufficient_scope', async () => {

@@ -1,5 +1,7 @@
 // Campaign and quote rows and their public shapes: a campaign embeds its latest quote and its launch.
 import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { seesLiveData } from '../actor.ts';
 import type { TrafficClass } from '../../domain/pricing.ts';
 import type { Encoding, SmsRoute } from '../../domain/segments.ts';
 import type { CampaignStatus } from '../../domain/campaign-states.ts';
@@ -154,6 +156,12 @@ export function campaignView(row: CampaignRow, quote: QuoteRow | null, route: Ro
 
 export function findCampaign(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<CampaignRow> {
   return findOwned<CampaignRow>(ctx, { table: 'campaigns', noun: 'campaign' }, organizationId, id, lock);
+}
+
+/** A campaign the caller may read: campaigns are live traffic, so a test key finds none (404 like any unknown id). */
+export async function findReadableCampaign(ctx: Ctx, actor: TenantActor, id: string): Promise<CampaignRow> {
+  if (!seesLiveData(actor)) throw new DomainError('not_found', `There is no campaign ${id}.`);
+  return findCampaign(ctx, actor.organizationId, id);
 }
 
 export async function findQuote(ctx: Ctx, organizationId: string, id: string | null): Promise<QuoteRow | null> {

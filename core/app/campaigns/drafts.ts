@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
+import { seesLiveData } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
@@ -13,7 +14,7 @@ import { ZPage, pageOf } from '../paging.ts';
 import { readSettings } from '../platform/settings.ts';
 import { findSenderByName } from '../sender-ids/sender-id-view.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { campaignView, findCampaign, presentCampaign, refuseTestKeys, type CampaignRow, type QuoteRow } from './campaign-view.ts';
+import { campaignView, findCampaign, findReadableCampaign, presentCampaign, refuseTestKeys, type CampaignRow, type QuoteRow } from './campaign-view.ts';
 import { dropAudience } from './audience.ts';
 
 export const readAccess: Access = { scopes: ['campaigns:read'], permission: 'campaigns.read' };
@@ -134,11 +135,13 @@ export async function createDraft(ctx: Ctx, actor: TenantActor, body: TCreateDra
 }
 
 export async function getCampaign(ctx: Ctx, actor: TenantActor, id: string) {
-  const row = await findCampaign(ctx, actor.organizationId, id);
+  const row = await findReadableCampaign(ctx, actor, id);
   return { campaign: await presentCampaign(ctx, row, await readSettings(ctx)) };
 }
 
+/** Campaigns are live traffic: a test key lists none. */
 export async function listCampaigns(ctx: Ctx, actor: TenantActor, query: z.infer<typeof ZListCampaignsQuery>) {
+  if (!seesLiveData(actor)) return { campaigns: [], next_before: null };
   const found = await keysetRows<CampaignRow>(ctx.em, { table: 'campaigns', organizationId: actor.organizationId, before: query.before, limit: query.limit });
   const page = pageOf(found, query.limit);
   const quoteIds = page.items.map((c) => c.launch_quote_id ?? c.quote_id).filter((q): q is string => q !== null);

@@ -139,7 +139,7 @@ async function openSnapshot(ctx: Ctx, client: Client, scope: Scope): Promise<num
  * headers are set; the stream itself has no timeout, so a slow reader never cuts its own download.
  */
 export async function openRecipientExport(ctx: Ctx, actor: TenantActor, id: string, query: TExportQuery): Promise<RecipientExport> {
-  const { campaign, quote } = await launchedCampaign(ctx, actor.organizationId, id);
+  const { campaign, quote } = await launchedCampaign(ctx, actor, id);
   await takeToken(ctx, `export:${actor.organizationId}`, EXPORT_BUCKET.capacity, EXPORT_BUCKET.perSecond);
   const scope: Scope = { campaign, quote, status: query.status, masked: !canSeeNumbers(actor) };
   const client = await exportConnection(ctx);

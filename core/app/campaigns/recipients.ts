@@ -9,7 +9,7 @@ import { priceShare } from '../../domain/pricing.ts';
 import { cents, iso, nativePool, nativeTransaction, rows } from '../../db/sql.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
 import { searchPrefix } from '../contacts/list-contacts.ts';
-import { findCampaign, findQuote, type CampaignRow, type QuoteRow } from './campaign-view.ts';
+import { findReadableCampaign, findQuote, type CampaignRow, type QuoteRow } from './campaign-view.ts';
 
 export { readAccess as access } from './drafts.ts';
 
@@ -54,9 +54,9 @@ export function statusesOf(filter: TRecipientStatusFilter): string[] {
 }
 
 /** A campaign with recipients: launched (a draft or a discarded one has none: 409 campaign_not_launched), with its quote. */
-export async function launchedCampaign(ctx: Ctx, organizationId: string, id: string): Promise<{ campaign: CampaignRow; quote: QuoteRow }> {
-  const campaign = await findCampaign(ctx, organizationId, id);
-  const quote = campaign.launch_quote_id ? await findQuote(ctx, organizationId, campaign.launch_quote_id) : null;
+export async function launchedCampaign(ctx: Ctx, actor: TenantActor, id: string): Promise<{ campaign: CampaignRow; quote: QuoteRow }> {
+  const campaign = await findReadableCampaign(ctx, actor, id);
+  const quote = campaign.launch_quote_id ? await findQuote(ctx, actor.organizationId, campaign.launch_quote_id) : null;
   if (!quote) throw new DomainError('campaign_not_launched', `The campaign is ${campaign.status}: it has recipients once launched.`);
   return { campaign, quote };
 }
@@ -114,7 +114,7 @@ function recipientView(r: RecipientRow, quote: QuoteRow, fullNumbers: boolean) {
 
 export async function listRecipients(ctx: Ctx, actor: TenantActor, id: string, query: TListRecipientsQuery) {
   const prefix = searchPrefix(actor, query.search);
-  const { campaign, quote } = await launchedCampaign(ctx, actor.organizationId, id);
+  const { campaign, quote } = await launchedCampaign(ctx, actor, id);
   const conditions = ['r.organization_id = ?', 'r.quote_id = ?', 'r.n > ?'];
   const params: unknown[] = [actor.organizationId, quote.id, query.after ?? 0];
   if (query.status) {

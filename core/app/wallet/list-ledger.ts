@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
+import { seesLiveData } from '../actor.ts';
 import { cents, iso, keysetRows } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 
@@ -25,7 +26,9 @@ interface EntryRow {
   created_at: Date;
 }
 
+/** Every entry is live money: a test key's ledger (test mode never holds or charges) is empty. */
 export async function listLedger(ctx: Ctx, actor: TenantActor, query: TListLedgerQuery) {
+  if (!seesLiveData(actor)) return { entries: [], next_before: null };
   const found = await keysetRows<EntryRow>(ctx.em, {
     table: 'ledger_entries',
     organizationId: actor.organizationId,
