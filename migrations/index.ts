@@ -7,6 +7,7 @@ import { Migration0005CsvEscape } from './0005-csv-escape.ts';
 import { Migration0006ProviderIdsByMessage } from './0006-provider-ids-by-message.ts';
 import { Migration0007RateLimitsOnRealTime } from './0007-rate-limits-on-real-time.ts';
 import { Migration0008SignInFailures } from './0008-sign-in-failures.ts';
+import { Migration0009MembersPerOrganization } from './0009-members-per-organization.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: '0006-provider-ids-by-message', class: Migration0006ProviderIdsByMessage },
   { name: '0007-rate-limits-on-real-time', class: Migration0007RateLimitsOnRealTime },
   { name: '0008-sign-in-failures', class: Migration0008SignInFailures },
+  { name: '0009-members-per-organization', class: Migration0009MembersPerOrganization },
 ];

@@ -48,10 +48,27 @@ describe('members', () => {
     expect(res.body.error).toMatchObject({ code: 'validation_failed', field });
   });
 
-  it('an email already in use is 409 email_taken', async () => {
+  it('an email of one of this organization\'s members is 409 email_taken', async () => {
     const res = await add(owner, { email: org.members.admin!.email.toUpperCase(), password: 'long enough pass', role: 'analyst' });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'email_taken', field: 'email' });
+  });
+
+  it('an email another organization uses is answered exactly as a fresh one: nothing tells who else uses the service', async () => {
+    const elsewhere = await createOrg(env, { members: { owner: 'owner' }, keys: {} });
+    const used = elsewhere.members.owner!.email;
+    const fresh = `fresh-${used}`;
+    const [a, b] = [await add(owner, { email: used, password: 'another long pass', role: 'analyst' }), await add(owner, { email: fresh, password: 'another long pass', role: 'analyst' })];
+    const shape = (res: typeof a) => ({ status: res.status, keys: Object.keys(res.body.data.member).sort(), role: res.body.data.member.role, org: res.body.data.member.organization_id });
+    expect(shape(a)).toEqual(shape(b));
+    expect(a.status).toBe(201);
+    // Each membership keeps its own password and signs in to its own organization.
+    const here = await request(env.app).post('/v1/auth/sign-in').send({ email: used, password: 'another long pass' });
+    expect([here.status, here.body.data.member.organization_id]).toEqual([200, org.id]);
+    const there = await request(env.app).post('/v1/auth/sign-in').send({ email: used, password: elsewhere.members.owner!.password });
+    expect([there.status, there.body.data.member.organization_id]).toEqual([200, elsewhere.id]);
+    // The other organization's member is untouched.
+    expect(await env.sql('select role from members where organization_id = ? and email = ?', [elsewhere.id, used])).toEqual([{ role: 'owner' }]);
   });
 
   it('only an owner makes, changes or removes owners', async () => {

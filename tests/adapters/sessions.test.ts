@@ -135,6 +135,46 @@ describe('sign-in', () => {
   });
 });
 
+describe('one address, members of several organizations', () => {
+  const signIn = (e: TestEnv, body: object) => request(e.app).post('/v1/auth/sign-in').send(body);
+
+  it('each password signs in to its own membership; the same password in both picks the most recently used, organization_id picks one', async () => {
+    const e = await setupTestEnv();
+    const [a, b] = [await createOrg(e, { keys: {} }), await createOrg(e, { keys: {} })];
+    const email = 'shared.person@example.com';
+    const { createMember } = await import('../../core/app/members/create-member.ts');
+    const { operator } = await import('../support/app.ts');
+    await createMember(await e.ctx(), operator, a.id, { email, password: 'password of org a', role: 'analyst' });
+    await createMember(await e.ctx(), operator, b.id, { email, password: 'password of org b', role: 'billing' });
+    const inA = await signIn(e, { email, password: 'password of org a' });
+    const inB = await signIn(e, { email, password: 'password of org b' });
+    expect([inA.body.data.member.organization_id, inA.body.data.member.role]).toEqual([a.id, 'analyst']);
+    expect([inB.body.data.member.organization_id, inB.body.data.member.role]).toEqual([b.id, 'billing']);
+    expect((await signIn(e, { email, password: 'password of org a', organization_id: b.id })).status).toBe(401);
+    // A wrong password is one failure, audited in every organization whose member has the address (the one above in b only).
+    expect((await signIn(e, { email, password: 'neither of the two' })).status).toBe(401);
+    const failed = await e.sql<{ organization_id: string }>(
+      "select organization_id from audit_events where action = 'member.sign_in_failed' and organization_id in (?, ?) order by organization_id",
+      [a.id, b.id],
+    );
+    expect(failed.map((f) => f.organization_id)).toEqual([a.id, b.id, b.id].sort());
+    // One password for both: the membership signed in to last wins unless organization_id names one.
+    const c = await createOrg(e, { keys: {} });
+    const d = await createOrg(e, { keys: {} });
+    const same = 'same.password@example.com';
+    await createMember(await e.ctx(), operator, c.id, { email: same, password: 'one password for both', role: 'analyst' });
+    await createMember(await e.ctx(), operator, d.id, { email: same, password: 'one password for both', role: 'analyst' });
+    e.clock.advance(60_000);
+    expect((await signIn(e, { email: same, password: 'one password for both', organization_id: c.id })).body.data.member.organization_id).toBe(c.id);
+    e.clock.advance(60_000);
+    expect((await signIn(e, { email: same, password: 'one password for both' })).body.data.member.organization_id).toBe(c.id);
+    e.clock.advance(60_000);
+    expect((await signIn(e, { email: same, password: 'one password for both', organization_id: d.id })).body.data.member.organization_id).toBe(d.id);
+    e.clock.advance(60_000);
+    expect((await signIn(e, { email: same, password: 'one password for both' })).body.data.member.organization_id).toBe(d.id);
+  });
+});
+
 describe('CSRF', () => {
   it('a state change without a valid X-CSRF-Token is 403 forbidden and changes nothing', async () => {
     const { agent, csrf } = await signInAs(env, org.members.owner!);

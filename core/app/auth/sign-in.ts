@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, one, pgArray, rows } from '../../db/sql.ts';
+import { exec, pgArray, rows } from '../../db/sql.ts';
+import { ZId } from '../paging.ts';
 import type { MemberRow } from '../members/member-view.ts';
 import { memberView } from '../members/member-view.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -14,6 +15,8 @@ import { newCsrfToken, newSessionToken, sha256 } from './tokens.ts';
 export const ZSignInBody = z.strictObject({
   email: z.string().trim().min(1).max(254).transform((e) => e.toLowerCase()),
   password: z.string().min(1).max(200),
+  /** Which organization, when the address belongs to members of several with the same password. */
+  organization_id: ZId.optional(),
 });
 export type TSignInBody = z.infer<typeof ZSignInBody>;
 
@@ -48,22 +51,45 @@ const RECORD_FAILURE = `insert into sign_in_failures as f (key, failures, last_f
     failures = case when f.last_failure_at < clock_timestamp() - make_interval(secs => ?) then 1 else f.failures + 1 end,
     last_failure_at = clock_timestamp()`;
 
-/** `address` is the client's (behind TRUST_PROXY, the first address the proxies do not vouch for). */
+/** Memberships of one address a sign-in tries at most, the most recently used first. */
+export const MAX_MEMBERSHIPS_TRIED = 10;
+
+type Candidate = MemberRow & { known: boolean };
+
+/** The live memberships of the address (of one organization when it is named), and whether each used this address. */
+function candidatesOf(ctx: Ctx, body: TSignInBody, address: string): Promise<Candidate[]> {
+  return rows<Candidate>(
+    ctx.em,
+    `select m.*, exists (select 1 from member_sign_in_addresses a where a.member_id = m.id and a.address = ?) as known
+     from members m
+     where m.email = ? and m.deleted_at is null and (?::uuid is null or m.organization_id = ?::uuid)
+     order by (select max(a.last_seen_at) from member_sign_in_addresses a where a.member_id = m.id) desc nulls last, m.created_at desc
+     limit ?`,
+    [address, body.email, body.organization_id ?? null, body.organization_id ?? null, MAX_MEMBERSHIPS_TRIED],
+  );
+}
+
+/**
+ * An address may belong to members of several organizations, each with its own password: the first
+ * membership (most recently used) whose password matches signs in. Every candidate is verified, side by
+ * side, so a failure takes about as long whatever the number of memberships. `address` is the client's
+ * (behind TRUST_PROXY, the first address the proxies do not vouch for).
+ */
 export async function signIn(ctx: Ctx, body: TSignInBody, address: string) {
-  const member = await one<MemberRow>(ctx.em, 'select * from members where email = ? and deleted_at is null', [body.email]);
+  const candidates = await candidatesOf(ctx, body, address);
   const emailKey = `email:${body.email}`;
   const addressKey = `address:${address}`;
-  const known = member ? (await one(ctx.em, 'select 1 from member_sign_in_addresses where member_id = ? and address = ?', [member.id, address])) !== undefined : false;
-  const wait = await waitBeforeChecking(ctx, emailKey, addressKey, known);
+  const wait = await waitBeforeChecking(ctx, emailKey, addressKey, candidates.some((c) => c.known));
   if (wait > 0) {
     const retryAfter = Math.max(1, Math.ceil(wait));
     throw new DomainError('rate_limited', `Too many failed sign-ins; retry after ${retryAfter} s.`, { retryAfter });
   }
-  const valid = await verifyPassword(member?.password_hash ?? null, body.password);
-  if (!member || !valid) {
+  const verdicts = await Promise.all(candidates.length ? candidates.map((c) => verifyPassword(c.password_hash, body.password)) : [verifyPassword(null, body.password)]);
+  const member = candidates.find((_, i) => verdicts[i]);
+  if (!member) {
     await exec(ctx.em, RECORD_FAILURE, [pgArray([emailKey, addressKey]), FAILURES_FORGOTTEN_AFTER_S]);
-    if (member) {
-      await recordAudit(ctx, { actorType: 'system', actorId: null }, { organizationId: member.organization_id, action: 'member.sign_in_failed', targetType: 'member', targetId: member.id, details: { address } });
+    for (const c of candidates) {
+      await recordAudit(ctx, { actorType: 'system', actorId: null }, { organizationId: c.organization_id, action: 'member.sign_in_failed', targetType: 'member', targetId: c.id, details: { address } });
     }
     throw new DomainError('unauthorized', 'The email address or the password is wrong.');
   }

@@ -29,17 +29,18 @@ export async function createMember(ctx: Ctx, actor: Actor, organizationId: strin
   const passwordHash = await hashPassword(body.password);
   return inTransaction(ctx, async (tx) => {
     await requireOrganization(tx, organizationId);
-    const emailTaken = () => new DomainError('email_taken', 'A member with this email address already exists.', { field: 'email' });
-    if (await one(tx.em, 'select 1 from members where email = ? and deleted_at is null', [body.email])) throw emailTaken();
+    // Only this organization's members are looked at: whether another organization uses the address is never told.
+    const emailTaken = () => new DomainError('email_taken', 'A member of this organization already has this email address.', { field: 'email' });
+    if (await one(tx.em, 'select 1 from members where organization_id = ? and email = ? and deleted_at is null', [organizationId, body.email])) throw emailTaken();
     const id = newId();
-    // Emails are unique across organizations, so two requests at once meet only at the unique index.
+    // Two requests at once for one address meet only at the unique index.
     await exec(
       tx.em,
       `insert into members (id, organization_id, email, name, password_hash, role, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?)`,
       [id, organizationId, body.email, body.name ?? null, passwordHash, body.role, tx.now, tx.now],
     ).catch((err: unknown) => {
-      throw isUniqueViolation(err, 'members_email_live') ? emailTaken() : err;
+      throw isUniqueViolation(err, 'members_organization_email_live') ? emailTaken() : err;
     });
     await recordAudit(tx, actor, { organizationId, action: 'member.created', targetType: 'member', targetId: id, details: { email: body.email, role: body.role } });
     return { member: memberView(await findMember(tx, organizationId, id)) };
