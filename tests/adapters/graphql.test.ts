@@ -1,8 +1,9 @@
-// GraphQL reporting over HTTP: same use cases and permissions as REST, masked errors, size limits.
+// GraphQL reporting over HTTP: same use cases and permissions as REST, masked errors, size and input limits.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createRestApp } from '../../rest-facade/app.ts';
-import { mountGraphql, MAX_DEPTH, MAX_TOKENS } from '../../graphql/yoga.ts';
+import { mountGraphql } from '../../graphql/yoga.ts';
+import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS } from '../../graphql/limits.ts';
 import { bearer, createOrg, operator, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { campaignPhone, createAudience, createDraft, quote } from '../support/campaigns.ts';
 import { addSenderId } from '../../core/app/sender-ids/add-sender-id.ts';
@@ -10,10 +11,14 @@ import { addSenderId } from '../../core/app/sender-ids/add-sender-id.ts';
 let env: TestEnv;
 let org: OrgFixture;
 let app: ReturnType<typeof createRestApp>;
+/** The same service with production's settings (introspection off), on the same database. */
+let production: ReturnType<typeof createRestApp>;
 
 beforeAll(async () => {
   env = await setupTestEnv();
   app = createRestApp(env.deps, { mounts: [(a) => mountGraphql(a, env.deps)] });
+  const productionDeps = { ...env.deps, config: { ...env.deps.config, production: true } };
+  production = createRestApp(productionDeps, { mounts: [(a) => mountGraphql(a, productionDeps)] });
   org = await createOrg(env, {
     credit: 3_000_000_000n,
     members: { analyst: 'analyst', marketer: 'marketer' },
@@ -23,6 +28,7 @@ beforeAll(async () => {
 
 const gql = (auth: Record<string, string>, query: string, variables?: object) =>
   request(app).post('/graphql').set(auth).send({ query, variables });
+const live = () => bearer(org.keys.live!.secret);
 
 describe('GraphQL', () => {
   it('wallet and ledger answer what REST answers, with cents beyond 32 bits exact', async () => {
@@ -89,11 +95,114 @@ describe('GraphQL', () => {
     // The service still answers.
     expect((await gql(bearer(org.keys.live!.secret), '{ wallet { available } }')).body.data.wallet).toBeDefined();
   });
+});
 
-  it(`refuses queries nested deeper than ${MAX_DEPTH}`, async () => {
-    const deep = `{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }`;
-    const res = await gql(bearer(org.keys.live!.secret), deep);
-    expect(res.body.errors[0].message).toMatch(/deeper/);
+describe('GraphQL limits', () => {
+  const refusedWith = (res: request.Response, message: RegExp) => {
+    expect(res.status).toBeLessThan(500);
     expect(res.body.data).toBeUndefined();
+    expect(res.body.errors.map((e: { message: string }) => e.message)).toContainEqual(expect.stringMatching(message));
+  };
+
+  it(`refuses queries nested deeper than ${MAX_DEPTH}, named fragments followed`, async () => {
+    const deep = `{ __type(name: "Query") { ...Deep } }
+      fragment Deep on __Type { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } }`;
+    refusedWith(await gql(live(), deep), /nested deeper than 8/);
+    const shallow = `{ __type(name: "Query") { ...Shallow } } fragment Shallow on __Type { fields { type { ofType { name } } } }`;
+    expect((await gql(live(), shallow)).body.data.__type.fields.length).toBeGreaterThan(0);
+  });
+
+  it(`refuses more than ${MAX_ALIASES} aliases`, async () => {
+    const aliased = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `w${i}: wallet { available }`).join(' ')} }`;
+    expect((await gql(live(), aliased(MAX_ALIASES))).body.data.w0.available).toBe(3_000_000_000);
+    refusedWith(await gql(live(), aliased(MAX_ALIASES + 1)), /more than 10 aliases/);
+  });
+
+  it(`refuses more than ${MAX_DIRECTIVES} directives`, async () => {
+    const directed = (n: number) => `{ ${'__typename @skip(if: false) '.repeat(n)} }`;
+    expect((await gql(live(), directed(MAX_DIRECTIVES))).body.data.__typename).toBe('Query');
+    refusedWith(await gql(live(), directed(MAX_DIRECTIVES + 1)), /more than 10 directives/);
+  });
+
+  it(`refuses a query costing more than ${MAX_COST}: the same page of campaigns, every field, asked for five times`, async () => {
+    const campaign = `{ id name status trafficClass senderId encoding segments groupIds version createdVia createdAt updatedAt
+      quote { id status campaignVersion eligible duplicates optedOut noConsent segments unitAmount total createdAt expiresAt }
+      launch { quoteId launchedAt startsAt startedAt expiresAt finishedAt recipients fed amountHeld } }`;
+    const pages = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `p${i}: campaigns(limit: 100) { campaigns ${campaign} nextBefore }`).join(' ')} }`;
+    expect((await gql(live(), pages(4))).body.errors).toBeUndefined();
+    refusedWith(await gql(live(), pages(5)), /costs more than 500/);
+  });
+
+  it('introspection is off in production and on in development', async () => {
+    const query = '{ __schema { queryType { name } } }';
+    expect((await gql(live(), query)).body.data.__schema.queryType.name).toBe('Query');
+    const inProduction = (q: string) => request(production).post('/graphql').set(live()).send({ query: q });
+    refusedWith(await inProduction(query), /introspection has been disabled/);
+    refusedWith(await inProduction('{ __type(name: "Wallet") { name } }'), /introspection has been disabled/);
+    expect((await inProduction('{ wallet { available } __typename }')).body.data).toEqual({ wallet: { available: 3_000_000_000 }, __typename: 'Query' });
+  });
+
+  it('never suggests field or argument names', async () => {
+    for (const query of ['{ walet { available } }', '{ wallet { availble } }', '{ campaigns(limt: 5) { nextBefore } }']) {
+      const res = await gql(live(), query);
+      expect(res.body.errors.length).toBeGreaterThan(0);
+      expect(JSON.stringify(res.body)).not.toMatch(/did you mean|"available"|"limit"|"wallet"/i);
+    }
+  });
+
+  it('sends no CORS headers to a foreign origin: the dashboard is same-origin', async () => {
+    const post = await gql({ ...live(), Origin: 'https://evil.example' }, '{ wallet { available } }');
+    const preflight = await request(app).options('/graphql').set({ Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' });
+    for (const res of [post, preflight]) {
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+  });
+
+  it('connections stay capped at 100 rows', async () => {
+    for (const field of ['campaigns', 'ledgerEntries']) {
+      expect((await gql(live(), `{ ${field}(limit: 100) { nextBefore } }`)).body.errors).toBeUndefined();
+      const res = await gql(live(), `{ ${field}(limit: 101) { nextBefore } }`);
+      expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', field: 'limit' });
+    }
+  });
+});
+
+describe('GraphQL input layer', () => {
+  // serviceStatus would answer if anything ran: no data at all shows that no resolver did (a request error, like GraphQL's own).
+  const refusedHostile = (res: request.Response, field: string, problem: RegExp) => {
+    expect(res.status).toBe(200);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', field });
+    expect(res.body.errors[0].message).toMatch(problem);
+  };
+
+  it('refuses NUL and other control characters in a literal argument before any resolver runs', async () => {
+    refusedHostile(await gql(live(), '{ serviceStatus { smsRoute } ledgerEntries(kind: "top_up\\u0000") { nextBefore } }'), 'kind', /U\+0000/);
+    refusedHostile(await gql(live(), '{ serviceStatus { smsRoute } campaigns(before: """a\u0007b""") { nextBefore } }'), 'before', /U\+0007/);
+    refusedHostile(await gql(live(), 'query ($k: String = "\\u007f") { serviceStatus { smsRoute } ledgerEntries(kind: $k) { nextBefore } }'), 'k', /U\+007F/);
+  });
+
+  it('refuses NUL and lone surrogates in variables, naming the variable', async () => {
+    const query = 'query ($id: String!) { serviceStatus { smsRoute } campaign(id: $id) { id } }';
+    refusedHostile(await gql(live(), query, { id: 'abc\u0000' }), 'id', /U\+0000/);
+    refusedHostile(await gql(live(), query, { id: 'abc\ud800' }), 'id', /lone surrogate U\+D800/);
+    refusedHostile(await gql(live(), query, { id: 'abc', extra: { tags: ['ok', '\udc00'] } }), 'extra.tags.1', /lone surrogate/);
+  });
+
+  it('a lone surrogate written in the document is a syntax error: the grammar has no such string', async () => {
+    for (const literal of ['\\ud800', '\ud800']) {
+      const res = await gql(live(), `{ serviceStatus { smsRoute } campaign(id: "${literal}") { id } }`);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+      expect(res.body.errors[0].message).toMatch(/^Syntax Error: Invalid (Unicode escape sequence|character within String)/);
+    }
+  });
+
+  it('the caller is known first, as in REST: without credentials hostile text is 401', async () => {
+    const res = await gql({}, '{ campaigns(before: "\\u0000") { nextBefore } }');
+    expect([res.status, res.body.errors[0].extensions.code]).toEqual([401, 'unauthorized']);
   });
 });
