@@ -61,3 +61,29 @@ export function findHostileText(value: unknown, path: string[] = []): HostileTex
   }
   return null;
 }
+
+function decodeQueryPart(part: string): string | null {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first parameter of a raw query string whose percent-encoding does not decode to UTF-8 text: `%zz`, a
+ * lone `%`, a lone surrogate's bytes `%ED%A0%80`, an overlong `%C0%80`. The query parser reads the first as
+ * typed and the others as U+FFFD, and the service never replaces characters; such a value is refused instead.
+ */
+export function findUndecodableQuery(rawQuery: string): HostileText | null {
+  for (const pair of rawQuery.split('&')) {
+    const eq = pair.indexOf('=');
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    const name = decodeQueryPart(rawName);
+    if (name === null) return { field: rawName, message: `The query parameter name ${rawName} is not validly percent-encoded.` };
+    if (eq >= 0 && decodeQueryPart(pair.slice(eq + 1)) === null) {
+      return { field: name, message: `${name} is not validly percent-encoded: % starts an escape of UTF-8 bytes (%25 for % itself).` };
+    }
+  }
+  return null;
+}
