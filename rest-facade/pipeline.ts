@@ -9,7 +9,7 @@ import { authenticateCaller } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld } from '../core/app/idempotency.ts';
 import { DomainError } from '../core/domain/errors.ts';
-import { findHostileText } from '../core/domain/text-input.ts';
+import { findHostileText, findUndecodableQuery } from '../core/domain/text-input.ts';
 import { SESSION_COOKIE, readCookies } from './cookies.ts';
 import { parseWith } from '../core/app/validation.ts';
 import { z } from 'zod';
@@ -61,6 +61,13 @@ function refuseHostileText(value: unknown): void {
   if (found) throw new DomainError('validation_failed', found.message, { field: found.field });
 }
 
+/** A query value whose percent-encoding does not decode is refused like a control character, never read as U+FFFD. */
+function refuseHostileQuery(req: Request): void {
+  const at = req.originalUrl.indexOf('?');
+  const found = (at < 0 ? null : findUndecodableQuery(req.originalUrl.slice(at + 1))) ?? findHostileText(req.query, [], 'query');
+  if (found) throw new DomainError('validation_failed', found.message, { field: found.field });
+}
+
 function parseBody(route: AnyRoute, req: Request): unknown {
   if (!route.body) return undefined;
   // express.json fills req.body only for a JSON request that has a body.
@@ -94,7 +101,7 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
         checkCsrf(req, caller, route);
       }
       const key = idempotencyKey(req, route);
-      refuseHostileText(req.query);
+      refuseHostileQuery(req);
       if (route.body && !route.rawBody) refuseHostileText(req.body);
       const params = parseParams(route, req.params as Record<string, string>);
       const query = route.query ? parseWith(route.query as z.ZodType, { ...(req.query as object) }) : undefined;

@@ -37,16 +37,16 @@ export function hostileCharacter(text: string, multiline: boolean): string | nul
   return null;
 }
 
-/** The first string (or object key) in value that no field accepts, depth first in key order. */
-export function findHostileText(value: unknown, path: string[] = []): HostileText | null {
-  const field = () => path.join('.') || 'body';
+/** The first string (or object key) in value that no field accepts, depth first in key order; `root` names the whole value. */
+export function findHostileText(value: unknown, path: string[] = [], root = 'body'): HostileText | null {
+  const field = () => path.join('.') || root;
   if (typeof value === 'string') {
     const problem = hostileCharacter(value, MULTILINE_FIELDS.has(path[path.length - 1] ?? ''));
     return problem ? { field: field(), message: `${field()} ${problem}.` } : null;
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findHostileText(value[i], [...path, String(i)]);
+      const found = findHostileText(value[i], [...path, String(i)], root);
       if (found) return found;
     }
     return null;
@@ -55,7 +55,7 @@ export function findHostileText(value: unknown, path: string[] = []): HostileTex
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
       const keyProblem = hostileCharacter(key, false);
       if (keyProblem) return { field: field(), message: `A field name ${keyProblem}.` };
-      const found = findHostileText(inner, [...path, key]);
+      const found = findHostileText(inner, [...path, key], root);
       if (found) return found;
     }
   }
