@@ -2,6 +2,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../core/domain/errors.ts';
 import { ERROR_STATUS } from './error-status.ts';
+import { isContention } from '../core/db/contention.ts';
 
 export interface ErrorLogger {
   error(message: string, err: unknown): void;
@@ -39,6 +40,8 @@ export function errorMiddleware(logger: ErrorLogger) {
       return;
     }
     let domain = err instanceof DomainError ? err : fromParser((err ?? {}) as HttpishError);
+    // Contention that outlasted every retry of its transaction (contention.ts) is the service being busy.
+    if (!domain && isContention(err)) domain = new DomainError('busy', 'The service is busy; retry after 1 s.', { retryAfter: 1 });
     if (!domain) {
       logger.error('unexpected error', err);
       domain = new DomainError('internal_error', 'Something went wrong on our side; the request had no effect and may be retried.');

@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Clock } from './clock.ts';
+import { retryingContention } from '../db/contention.ts';
 
 export interface RateLimits {
   /** Requests a second per organization, by mode (DESIGN.md section 5). */
@@ -79,9 +80,10 @@ export async function newCtx(deps: Deps): Promise<Ctx> {
 
 /**
  * Runs fn in a transaction, or in the one already open (no savepoint: a failure rolls back the
- * whole request anyway, and a savepoint costs two round trips).
+ * whole request anyway, and a savepoint costs two round trips). A transaction of its own is run again
+ * whole after a deadlock or serialization failure.
  */
 export function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
   if (ctx.em.isInTransaction()) return fn(ctx);
-  return ctx.em.transactional((em) => fn({ ...ctx, em }));
+  return retryingContention(() => ctx.em.transactional((em) => fn({ ...ctx, em })));
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Ctx, PendingRecord } from './context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { exec, one, rows, type Runner } from '../db/sql.ts';
+import { retryingContention } from '../db/contention.ts';
 
 export const IDEMPOTENCY_TTL_MS = 7 * 86_400_000;
 
@@ -49,7 +50,7 @@ export async function withIdempotency(
   effect: (tx: Ctx) => Promise<StoredResponse>,
   storedForm: (body: string) => string = (body) => body,
 ): Promise<StoredResponse & { replay: boolean }> {
-  return ctx.em.transactional(async (em) => {
+  return retryingContention(() => ctx.em.transactional(async (em) => {
     const pending: PendingRecord = { scope, envelope };
     const tx: Ctx = { ...ctx, em, idempotency: pending };
     const expiresAt = new Date(ctx.now.getTime() + IDEMPOTENCY_TTL_MS);
@@ -80,7 +81,7 @@ export async function withIdempotency(
       response.status, storedForm(response.body), scope.organizationId, scope.operation, scope.key,
     ]);
     return { ...response, replay: false };
-  });
+  }));
 }
 
 /**

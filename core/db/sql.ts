@@ -2,6 +2,7 @@
 // straight through the ORM's own pg pool or one of its clients.
 import type { EntityManager, PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
+import { retryingContention } from './contention.ts';
 
 const TIMESTAMP_COLUMN = /(_at|_until)$/;
 
@@ -78,8 +79,12 @@ export async function onePrepared<T>(em: EntityManager, statement: Prepared, par
   return one<T>(em.isInTransaction() ? em : await nativePool(em), statement, params);
 }
 
-/** Runs fn in a transaction on one pooled client (hot paths that bypass the ORM). */
-export async function nativeTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+/** Runs fn in a transaction on one pooled client (hot paths that bypass the ORM), again whole after contention. */
+export function nativeTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  return retryingContention(() => transactionOnce(pool, fn));
+}
+
+async function transactionOnce<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('begin');

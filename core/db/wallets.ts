@@ -6,6 +6,7 @@ import type { Result } from '../domain/errors.ts';
 import { unwrap } from '../domain/errors.ts';
 import { newId } from './ids.ts';
 import { exec, one, rows } from './sql.ts';
+import { inLockOrder, lockWallets } from './lock-order.ts';
 
 export interface WalletRow {
   organization_id: string;
@@ -59,6 +60,21 @@ export async function applyMovement(
   return { balance, entryId: entryIds[0]! };
 }
 
+/**
+ * Hot path (dispatch answers, receipts, timers): the movements of several organizations, their wallets
+ * locked first in lock order (lock-order.ts), then each organization's movements applied in that order.
+ */
+export async function applyMovementsByOrganization(
+  db: Runner,
+  byOrganization: Map<string, BatchMovement[]>,
+  meta: { actorType: MovementMeta['actorType']; actorId: string | null; at: Date },
+): Promise<void> {
+  const wallets = await lockWallets<WalletRow>(db, byOrganization.keys());
+  for (const organizationId of inLockOrder(byOrganization.keys())) {
+    await applyMovements(db, organizationId, byOrganization.get(organizationId)!, meta, wallets.get(organizationId));
+  }
+}
+
 export interface BatchMovement {
   movement: Movement;
   messageId?: string | null;
@@ -75,8 +91,9 @@ export async function applyMovements(
   organizationId: string,
   items: BatchMovement[],
   meta: { actorType: MovementMeta['actorType']; actorId: string | null; at: Date },
+  locked?: WalletRow,
 ): Promise<{ balance: WalletBalance; entryIds: string[] }> {
-  const row = await one<WalletRow>(db, 'select * from wallets where organization_id = ? for update', [organizationId]);
+  const row = locked ?? (await lockWallets<WalletRow>(db, [organizationId])).get(organizationId);
   if (!row) throw new Error(`organization ${organizationId} has no wallet`);
   let balance = toBalance(row);
   const entries = items.map((item) => {

@@ -3,7 +3,8 @@ import type { MessageEvent, MessageStatus } from '../../domain/message-states.ts
 import { canTransition, isFinal, moneyEffect, settleCharge, transition } from '../../domain/message-states.ts';
 import { capture, release } from '../../domain/ledger.ts';
 import { exec, rows, type Runner } from '../../db/sql.ts';
-import { applyMovements, type BatchMovement } from '../../db/wallets.ts';
+import { applyMovementsByOrganization, type BatchMovement } from '../../db/wallets.ts';
+import { LOCK_MESSAGES_ORDER } from '../../db/lock-order.ts';
 import { addEvents, messageEvent, type OutboxEvent } from './outbox.ts';
 
 export interface Move {
@@ -42,7 +43,7 @@ export async function applyMoves(tx: Runner, at: Date, moves: Move[]): Promise<M
     tx,
     `select m.organization_id, m.id, m.status, m.charge, m.total, m.client_ref, m.campaign_id
      from messages m join jsonb_to_recordset(?::jsonb) as k(organization_id uuid, id uuid) on m.organization_id = k.organization_id and m.id = k.id
-     order by m.organization_id, m.id for update of m`,
+     ${LOCK_MESSAGES_ORDER}`,
     [keys],
   );
   const current = new Map(locked.map((r) => [`${r.organization_id}/${r.id}`, r]));
@@ -84,7 +85,7 @@ export async function applyMoves(tx: Runner, at: Date, moves: Move[]): Promise<M
       [at, at, JSON.stringify([...updates.values()])],
     );
   }
-  for (const [organizationId, items] of money) await applyMovements(tx, organizationId, items, { actorType: 'system', actorId: null, at });
+  await applyMovementsByOrganization(tx, money, { actorType: 'system', actorId: null, at });
   await addEvents(tx, at, events);
   return results;
 }

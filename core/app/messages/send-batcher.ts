@@ -7,13 +7,13 @@ import type { IdempotencyScope, StoredResponse } from '../idempotency.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { hold, type WalletBalance } from '../../domain/ledger.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, nativePool, nativeTransaction, pgArray, prepared, rows } from '../../db/sql.ts';
+import { exec, nativePool, nativeTransaction, prepared, rows } from '../../db/sql.ts';
 import { toBalance, type WalletRow } from '../../db/wallets.ts';
+import { lockWallets } from '../../db/lock-order.ts';
 import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyAnswer } from '../idempotency.ts';
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
 
 // The batch's statements, prepared once per connection.
-const BATCH_LOCK_WALLETS = prepared('send-batch-lock-wallets', 'select * from wallets where organization_id = any(?::uuid[]) order by organization_id for update');
 const BATCH_CLAIM = prepared(
   'send-batch-claim',
   `insert into idempotency_records as r (organization_id, operation, key, fingerprint, status_code, response_body, created_at, expires_at)
@@ -30,6 +30,11 @@ const BATCH_TAKE_TOKENS = prepared(
   'send-batch-take-tokens',
   `select x.i, t.allowed, t.retry_after_seconds from jsonb_to_recordset(?::jsonb) as x(i int, bucket text)
      cross join lateral take_token(x.bucket, ?, ?) t`,
+);
+const BATCH_GIVE_BACK_TOKENS = prepared(
+  'send-batch-give-back-tokens',
+  `update rate_buckets b set tokens = least(?, b.tokens + x.n)
+     from jsonb_to_recordset(?::jsonb) as x(bucket text, n int) where b.key = x.bucket`,
 );
 const BATCH_FORGET_REFUSED = prepared(
   'send-batch-forget-refused',
@@ -109,7 +114,7 @@ function createBatcher(deps: Deps) {
 }
 
 const scopeRow = (s: IdempotencyScope) => ({ organization_id: s.organizationId, operation: s.operation, key: s.key });
-// Rows are locked in one order (keys, buckets, wallets sorted) so that concurrent batches never deadlock.
+// Rows are locked in the one order of lock-order.ts: idempotency keys, wallets, then buckets, each sorted.
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const bucketOf = (w: Waiting) => `recipient:${w.message.organizationId}:${w.message.to}`;
 const keyOf = (s: IdempotencyScope) => `${s.organizationId}/${s.operation}/${s.key}`;
@@ -120,6 +125,8 @@ async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
   for (const w of batch) if (!primaries.has(keyOf(w.scope))) primaries.set(keyOf(w.scope), w);
   const results = new Map<Waiting, BatchResult>();
   const unclaimed = await nativeTransaction(pool, async (tx) => {
+    // A retried transaction (contention) decides afresh.
+    results.clear();
     const claimed = await claim(tx, [...primaries.values()]);
     const candidates = [...primaries.values()].filter((w) => claimed.has(keyOf(w.scope)));
     const { accepted, wallets } = await decide(tx, candidates, results);
@@ -146,41 +153,60 @@ async function claim(tx: PoolClient, items: Waiting[]): Promise<Set<string>> {
   return new Set(found.map((f) => `${f.organization_id}/${f.operation}/${f.key}`));
 }
 
-/** Wallets locked in organization order; holds decided by the ledger rule, then the recipient allowance. */
+/**
+ * Wallets locked in organization order; frozen wallets refuse; the recipient allowance is taken next, and only
+ * the sends it allows draw on the balance, so a send refused for the allowance never uses funds another needed.
+ * A send then refused for funds gives its allowance token back.
+ */
 async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, BatchResult>): Promise<{ accepted: Waiting[]; wallets: WalletRow[] }> {
   if (items.length === 0) return { accepted: [], wallets: [] };
-  const orgs = [...new Set(items.map((w) => w.message.organizationId))].sort();
-  const wallets = await rows<WalletRow>(tx, BATCH_LOCK_WALLETS, [pgArray(orgs)]);
+  const wallets = [...(await lockWallets<WalletRow>(tx, items.map((w) => w.message.organizationId))).values()];
   const balances = new Map(wallets.map((w) => [w.organization_id, { balance: toBalance(w), frozen: w.frozen }]));
-  const funded = items.filter((w) => {
+  const open = items.filter((w) => {
+    if (!balances.get(w.message.organizationId)!.frozen) return true;
+    results.set(w, { kind: 'refused', error: new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.') });
+    return false;
+  });
+  const allowed = await takeAllowance(tx, open, results);
+  const accepted = allowed.filter((w) => {
     const wallet = balances.get(w.message.organizationId)!;
     const held = hold(wallet.balance, w.message.total);
-    const error = wallet.frozen ? new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.') : held.ok ? null : held.error;
-    if (error || !held.ok) {
-      results.set(w, { kind: 'refused', error: error ?? new DomainError('insufficient_funds', 'The wallet does not have enough available balance for this message.') });
+    if (!held.ok) {
+      results.set(w, { kind: 'refused', error: held.error });
       return false;
     }
     wallet.balance = held.value.balance;
+    results.set(w, { kind: 'done', response: w.response, replay: false });
     return true;
   });
-  if (funded.length === 0) return { accepted: [], wallets };
+  await giveBackAllowance(tx, allowed.filter((w) => !accepted.includes(w)));
+  return { accepted, wallets };
+}
+
+/** One token of each send's recipient bucket (buckets in lock order); the sends refused return with their answer set. */
+async function takeAllowance(tx: PoolClient, items: Waiting[], results: Map<Waiting, BatchResult>): Promise<Waiting[]> {
+  if (items.length === 0) return [];
   const tokens = await rows<{ i: number; allowed: boolean; retry_after_seconds: number }>(
     tx,
     BATCH_TAKE_TOKENS,
-    [JSON.stringify(funded.map((w, i) => ({ i, bucket: bucketOf(w) })).sort((a, b) => compare(a.bucket, b.bucket))), RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600],
+    [JSON.stringify(items.map((w, i) => ({ i, bucket: bucketOf(w) })).sort((a, b) => compare(a.bucket, b.bucket))), RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600],
   );
   const tokenOf = new Map(tokens.map((t) => [t.i, t]));
-  const accepted = funded.filter((w, i) => {
+  return items.filter((w, i) => {
     const t = tokenOf.get(i)!;
-    if (t.allowed) {
-      results.set(w, { kind: 'done', response: w.response, replay: false });
-      return true;
-    }
+    if (t.allowed) return true;
     const retryAfter = Math.max(1, Math.ceil(t.retry_after_seconds));
     results.set(w, { kind: 'refused', error: new DomainError('rate_limited', `At most ${RECIPIENT_MESSAGES_PER_HOUR} live messages an hour reach one recipient; retry after ${retryAfter} s.`, { retryAfter }) });
     return false;
   });
-  return { accepted, wallets };
+}
+
+/** Tokens of sends that took one and were then refused (for funds) go back to their buckets. */
+async function giveBackAllowance(tx: PoolClient, refused: Waiting[]): Promise<void> {
+  if (refused.length === 0) return;
+  const counts = new Map<string, number>();
+  for (const w of refused) counts.set(bucketOf(w), (counts.get(bucketOf(w)) ?? 0) + 1);
+  await exec(tx, BATCH_GIVE_BACK_TOKENS, [RECIPIENT_MESSAGES_PER_HOUR, JSON.stringify([...counts].map(([bucket, n]) => ({ bucket, n })))]);
 }
 
 /** The accepted sends' holds (running balances again, now without the refused), ledger entries and messages; the refused sends' records go. */

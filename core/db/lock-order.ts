@@ -1,0 +1,35 @@
+// The one order in which transactions lock rows. A transaction may skip steps but never goes back to an
+// earlier one, and within a step it locks rows sorted by their key, so no two transactions can wait on each
+// other in a circle (the send batcher, the dispatcher's answers and receipts, timers, feeding, launch, cancel):
+//
+//   1. idempotency_records   by (organization_id, operation, key)
+//   2. organizations         by id
+//   3. campaigns             by (organization_id, id)
+//   4. messages              by (organization_id, id), with their attempts
+//   5. wallets               by organization_id
+//   6. rate_buckets          by key
+//
+// Inserting new rows takes no lock anyone else waits for. What still meets a deadlock or a serialization
+// failure (an order kept by a plan PostgreSQL chose) is retried whole: see contention.ts.
+import type { Runner } from './sql.ts';
+import { pgArray, prepared, rows } from './sql.ts';
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Keys in lock order: sorted, each once. */
+export function inLockOrder(keys: Iterable<string>): string[] {
+  return [...new Set(keys)].sort(compare);
+}
+
+const LOCK_WALLETS = prepared('lock-wallets', 'select * from wallets where organization_id = any(?::uuid[]) order by organization_id for update');
+
+/** Step 5: the wallets of these organizations, locked in organization order, in one statement. */
+export async function lockWallets<T extends { organization_id: string }>(db: Runner, organizationIds: Iterable<string>): Promise<Map<string, T>> {
+  const ids = inLockOrder(organizationIds);
+  if (ids.length === 0) return new Map();
+  const locked = await rows<T>(db, LOCK_WALLETS, [pgArray(ids)]);
+  return new Map(locked.map((w) => [w.organization_id, w]));
+}
+
+/** Step 4: rows of messages, locked in (organization, id) order; the statement's select list is the caller's. */
+export const LOCK_MESSAGES_ORDER = 'order by m.organization_id, m.id for update of m';
