@@ -8,6 +8,8 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** How many answers of each status code (0: no answer, the connection failed). */
+  statuses: Record<number, number>;
 }
 
 export interface GeneratedRequest {
@@ -25,6 +27,8 @@ export async function load(options: {
   url: string;
   connections: number;
   seconds: number;
+  /** Stop after this many requests instead of at the end of `seconds` (which still bounds the run). */
+  requests?: number;
   headers?: Record<string, string>;
   method?: string;
   body?: () => string;
@@ -38,23 +42,28 @@ export async function load(options: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let errors = 0;
+  const statuses: Record<number, number> = {};
+  const count = (status: number) => (statuses[status] = (statuses[status] ?? 0) + 1);
   const end = performance.now() + options.seconds * 1000;
   const isOk = options.ok ?? ((s: number) => s >= 200 && s < 300);
   const one = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
-      const generated = generate?.(sent++);
+      const n = sent++;
+      const generated = generate?.(n);
       const body = generated?.body ?? options.body?.();
       const headers = { ...options.headers, ...generated?.headers, ...(body ? { 'content-type': 'application/json' } : {}) };
       const req = http.request(options.url, { method: options.method ?? 'GET', agent, headers }, (res) => {
         res.resume();
         res.on('end', () => {
           latencies.push(performance.now() - started);
+          count(res.statusCode ?? 0);
           if (!isOk(res.statusCode ?? 0)) errors++;
           resolve();
         });
       });
       req.on('error', () => {
+        count(0);
         errors++;
         resolve();
       });
@@ -63,14 +72,14 @@ export async function load(options: {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
-      while (performance.now() < end) await one();
+      while (performance.now() < end && (options.requests === undefined || sent < options.requests)) await one();
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99) };
+  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99), statuses };
 }
 
 export function report(label: string, r: LoadResult): void {

@@ -7,6 +7,8 @@ import { freePort } from '../core/db/embedded.ts';
 
 export interface ServerProcess {
   base: string;
+  /** The service's DATA_DIR (its embedded PostgreSQL answers there while it runs). */
+  dataDir: string;
   member: { email: string; password: string };
   testKey: string;
   liveKey: string;
@@ -43,6 +45,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(out)?.[1] ?? '';
   return {
     base: `http://127.0.0.1:${port}`,
+    dataDir: dir,
     member: { email: field('member'), password: field('password') },
     testKey: field('test key'),
     liveKey: field('live key'),

@@ -32,6 +32,7 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
     clock,
     config: {
       ...defaultConfig,
+      rateLimits: { ...defaultConfig.rateLimits, liveRps: env.RATE_LIMIT_LIVE_RPS, testRps: env.RATE_LIMIT_TEST_RPS },
       production,
       liveDispatch: env.LIVE_DISPATCH,
       smppSubmitTimeoutMs: env.SMPP_SUBMIT_TIMEOUT_MS,

@@ -26,6 +26,8 @@ export const ZEnv = z.object({
   SMPP_WINDOW: z.coerce.number().int().min(1).max(1000).default(100),
   SMPP_SUBMIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SIM_DLR_DELAY_MS: z.coerce.number().int().min(0).default(200),
+  RATE_LIMIT_LIVE_RPS: z.coerce.number().int().min(1).max(100_000).default(100),
+  RATE_LIMIT_TEST_RPS: z.coerce.number().int().min(1).max(100_000).default(20),
   QUOTE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   READ_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   CLOCK: z.enum(['system', 'test']).default('system'),

@@ -1,0 +1,133 @@
+// `npm run bench -- service`: the whole service as a newcomer runs it (`npm start` in a child process, durable
+// embedded PostgreSQL, workers in the same process) with live dispatch on to an SMSC simulator that answers every
+// submit and sends each receipt at once. 20 organizations, 20,000 sends over 64 connections while the dispatcher
+// submits and records receipts; then the money check, and a bare express handler doing one durable INSERT per
+// request on the same database as the machine's reference.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pg from 'pg';
+import { loadInThread as load, report } from './load.ts';
+import { startServerProcess } from './server-process.ts';
+import { startSmscSimulator } from '../workers/providers/smsc-simulator.ts';
+import { startEmbedded } from '../core/db/embedded.ts';
+import { createOrm } from '../core/db/orm.ts';
+import { defaultConfig, newCtx, type Deps } from '../core/app/context.ts';
+import { systemClock } from '../core/app/clock.ts';
+import { setLiveDispatch } from '../core/app/platform/settings.ts';
+import { createOrganization } from '../core/app/organizations/create-organization.ts';
+import { creditWallet } from '../core/app/wallet/credit-wallet.ts';
+import { setPricePlan } from '../core/app/price-plans/price-plan.ts';
+import { addSenderId } from '../core/app/sender-ids/add-sender-id.ts';
+import { createApiKey } from '../core/app/api-keys/create-api-key.ts';
+
+const ORGS = Number(process.env.BENCH_ORGS ?? 20);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const operator = { kind: 'operator' } as const;
+
+async function organizations(deps: Deps): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < ORGS; i++) {
+    const ctx = await newCtx(deps);
+    const { organization } = await createOrganization(ctx, operator, { name: `Service bench ${i}`, verified: true });
+    await creditWallet(ctx, operator, { organizationId: organization.id, amount: 100_000_000_000n, reference: 'bench' });
+    await setPricePlan(ctx, operator, { organizationId: organization.id, transactional: 2000n, promotional: 2500n });
+    await addSenderId(ctx, operator, { organizationId: organization.id, name: 'UJUMBE', classes: ['transactional'], routeApproved: true });
+    keys.push((await createApiKey(ctx, operator, organization.id, { name: 'bench', mode: 'live', scopes: ['messages:send'], expires_in_days: 365 })).secret);
+  }
+  return keys;
+}
+
+async function bareInsert(url: string): Promise<{ url: string; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  await pool.query('create table if not exists bench_bare (id bigserial primary key, body text not null)');
+  const app = express();
+  app.use(express.json());
+  app.post('/bare', async (req, res) => {
+    await pool.query('insert into bench_bare (body) values ($1)', [JSON.stringify(req.body)]);
+    res.status(202).json({ ok: true });
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bare`,
+    close: async () => {
+      server.close();
+      await pool.end();
+    },
+  };
+}
+
+async function untilAllFinal(pool: pg.Pool, deadlineMs: number): Promise<number> {
+  for (;;) {
+    const { rows } = await pool.query("select count(*)::int as n from messages where not test and status in ('accepted', 'submitted')");
+    if (rows[0].n === 0 || Date.now() > deadlineMs) return rows[0].n as number;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function figures(pool: pg.Pool) {
+  const { rows } = await pool.query(
+    `select (select count(*)::int from messages where not test) as messages,
+       (select count(*)::int from messages where status = 'delivered') as delivered,
+       extract(epoch from (select max(finished_at) - min(started_at) from message_attempts)) as submit_seconds,
+       extract(epoch from (select max(received_at) from message_receipts) - (select min(started_at) from message_attempts)) as receipt_seconds,
+       (select count(*)::int from message_receipts) as receipts`,
+  );
+  const money = await pool.query(
+    `select (select count(*)::int from wallets where credited <> available + held + captured) as unbalanced_wallets,
+       (select count(*)::int from messages m where m.status = 'delivered' and
+          (select count(*) from ledger_entries e where e.organization_id = m.organization_id and e.message_id = m.id and e.kind = 'hold') <> 1) as delivered_without_one_hold,
+       (select count(*)::int from messages m where m.status = 'delivered' and
+          (select count(*) from ledger_entries e where e.organization_id = m.organization_id and e.message_id = m.id and e.kind = 'capture') <> 1) as delivered_without_one_capture,
+       (select coalesce(sum(held), 0)::bigint from wallets) as still_held`,
+  );
+  const statuses = await pool.query("select coalesce(json_object_agg(status, n), '{}') as s from (select status, count(*)::int as n from messages where not test group by status) x");
+  const early = await pool.query('select count(*)::int as n from early_receipts');
+  return { ...rows[0], ...money.rows[0], statuses: JSON.stringify(statuses.rows[0].s), early_receipts: early.rows[0].n } as Record<string, number | string>;
+}
+
+export async function run(): Promise<void> {
+  const simulator = await startSmscSimulator({ port: 0, dlrDelayMs: 0 });
+  // Limits lifted so that the figure is the service's, not a bucket's (the default is 100 req/s an organization).
+  const server = await startServerProcess({ LIVE_DISPATCH: 'on', SMPP_URL: simulator.url, SMPP_TPS: '10000', SMPP_WINDOW: '500', RATE_LIMIT_LIVE_RPS: '100000' });
+  const db = await startEmbedded(server.dataDir);
+  const orm = await createOrm(db.url, { poolMax: 4 });
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  try {
+    const deps: Deps = { orm, clock: systemClock, config: defaultConfig };
+    await setLiveDispatch(await newCtx(deps), true);
+    const keys = await organizations(deps);
+    const durable = await pool.query("select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit");
+    process.stdout.write(`service: ${ORGS} organizations, ${MESSAGES} sends over ${CONNECTIONS} connections; database ${JSON.stringify(durable.rows[0])}\n`);
+    const factory = { module: new URL('./send-requests.ts', import.meta.url).href, params: { keys, seed: 11, delivered: true } };
+    const t0 = Date.now();
+    const sent = await load({ url: `${server.base}/v1/messages`, method: 'POST', connections: CONNECTIONS, seconds: 600, requests: MESSAGES, factory });
+    report('POST /v1/messages while dispatching', sent);
+    process.stdout.write(`  status codes: ${JSON.stringify(sent.statuses)}\n`);
+    const left = await untilAllFinal(pool, Date.now() + 120_000);
+    const endToEnd = (Date.now() - t0) / 1000;
+    const f = await figures(pool);
+    const n = Number(f.messages);
+    process.stdout.write(
+      [
+        `  submitted: ${(n / Number(f.submit_seconds)).toFixed(0)} msg/s (first submit to last answer, ${Number(f.submit_seconds).toFixed(1)} s)`,
+        `  receipted: ${(n / Number(f.receipt_seconds)).toFixed(0)} msg/s (first submit to last receipt recorded, ${Number(f.receipt_seconds).toFixed(1)} s)`,
+        `  end to end: ${endToEnd.toFixed(1)} s from the first request to every message final${left ? ` (${left} still not final after 120 s)` : ''}`,
+        `  money: ${JSON.stringify(f)}`,
+        '',
+      ].join('\n'),
+    );
+    const bare = await bareInsert(db.url);
+    const baseline = await load({ url: bare.url, method: 'POST', connections: CONNECTIONS, seconds: 10, factory });
+    report('bare express handler, one durable INSERT a request', baseline);
+    process.stdout.write(`ratio of accepted sends to the bare handler: ${(sent.rps / baseline.rps).toFixed(2)}\n`);
+    await bare.close();
+  } finally {
+    await pool.end();
+    await orm.close();
+    await server.stop();
+    await simulator.close();
+  }
+}
