@@ -76,12 +76,16 @@ async function figures(pool: pg.Pool) {
        (select count(*)::int from message_receipts) as receipts`,
   );
   const money = await pool.query(
-    `select (select count(*)::int from wallets where credited <> available + held + captured) as unbalanced_wallets,
-       (select count(*)::int from messages m where m.status = 'delivered' and
-          (select count(*) from ledger_entries e where e.organization_id = m.organization_id and e.message_id = m.id and e.kind = 'hold') <> 1) as delivered_without_one_hold,
-       (select count(*)::int from messages m where m.status = 'delivered' and
-          (select count(*) from ledger_entries e where e.organization_id = m.organization_id and e.message_id = m.id and e.kind = 'capture') <> 1) as delivered_without_one_capture,
-       (select coalesce(sum(held), 0)::bigint from wallets) as still_held`,
+    `with per_message as (
+       select m.status, count(*) filter (where e.kind = 'hold') as holds, count(*) filter (where e.kind = 'capture') as captures
+       from messages m left join ledger_entries e on e.organization_id = m.organization_id and e.message_id = m.id
+       where not m.test group by m.organization_id, m.id, m.status
+     )
+     select (select count(*)::int from wallets where credited <> available + held + captured) as unbalanced_wallets,
+       count(*) filter (where status = 'delivered' and holds <> 1)::int as delivered_without_one_hold,
+       count(*) filter (where status = 'delivered' and captures <> 1)::int as delivered_without_one_capture,
+       (select coalesce(sum(held), 0)::bigint from wallets) as still_held
+     from per_message`,
   );
   const statuses = await pool.query("select coalesce(json_object_agg(status, n), '{}') as s from (select status, count(*)::int as n from messages where not test group by status) x");
   const early = await pool.query('select count(*)::int as n from early_receipts');

@@ -6,11 +6,11 @@ import type { Outcome } from '../core/app/messages/record-outcomes.ts';
 import type { TimedReceipt } from '../core/app/messages/apply-receipts.ts';
 import { newCtx } from '../core/app/context.ts';
 import { isWindowOpen } from '../core/domain/sending-window.ts';
-import { nativePool } from '../core/db/sql.ts';
+import { nativePool, nativeTransaction } from '../core/db/sql.ts';
 import { readSettings } from '../core/app/platform/settings.ts';
 import { claimDue } from '../core/app/messages/claim-due.ts';
-import { recordOutcomes } from '../core/app/messages/record-outcomes.ts';
-import { applyReceipts, takeEarlyReceipts } from '../core/app/messages/apply-receipts.ts';
+import { writeOutcomes } from '../core/app/messages/record-outcomes.ts';
+import { takeEarlyReceipts, writeReceipts } from '../core/app/messages/apply-receipts.ts';
 
 export interface DispatcherOptions {
   /** Messages in flight at the provider at most (claimed, not yet answered). */
@@ -38,26 +38,27 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
   providers.simulator.onReceipt(onReceipt);
   providers.live?.onReceipt(onReceipt);
 
-  // One writer: answers first, then the receipts that waited for them, then new receipts.
+  // One writer, one transaction a flush: answers first, then the receipts that waited for them, then new
+  // receipts, their moves applied together (hot path: one lock of the messages and wallets, one commit).
   async function flush(pool: Pool): Promise<void> {
+    if (outcomes.length === 0 && receipts.length === 0) return;
     const now = await deps.clock.now();
     const answers = outcomes;
     outcomes = [];
     const incoming = receipts;
     receipts = [];
     try {
-      await recordOutcomes(pool, now, answers);
+      await nativeTransaction(pool, async (tx) => {
+        const moves = await writeOutcomes(tx, now, answers);
+        const early = answers.length ? await takeEarlyReceipts(tx) : [];
+        await writeReceipts(tx, now, [...early, ...incoming.map((r) => ({ ...r, receivedAt: now }))], moves);
+      });
     } catch (err) {
-      // Nothing was written: the answers wait for the next flush.
+      // Nothing was written: the answers and receipts wait for the next flush.
       outcomes.unshift(...answers);
       receipts.unshift(...incoming);
       throw err;
     }
-    const early = answers.length ? await takeEarlyReceipts(pool) : [];
-    await applyReceipts(pool, [...early, ...incoming.map((r) => ({ ...r, receivedAt: now }))]).catch((err: unknown) => {
-      receipts.unshift(...incoming);
-      throw err;
-    });
   }
 
   async function claimLoop(pool: Pool): Promise<void> {

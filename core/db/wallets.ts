@@ -5,7 +5,7 @@ import type { WalletBalance, LedgerKind } from '../domain/ledger.ts';
 import type { Result } from '../domain/errors.ts';
 import { unwrap } from '../domain/errors.ts';
 import { newId } from './ids.ts';
-import { exec, one, rows } from './sql.ts';
+import { exec, one, prepared } from './sql.ts';
 import { inLockOrder, lockWallets } from './lock-order.ts';
 
 export interface WalletRow {
@@ -60,21 +60,6 @@ export async function applyMovement(
   return { balance, entryId: entryIds[0]! };
 }
 
-/**
- * Hot path (dispatch answers, receipts, timers): the movements of several organizations, their wallets
- * locked first in lock order (lock-order.ts), then each organization's movements applied in that order.
- */
-export async function applyMovementsByOrganization(
-  db: Runner,
-  byOrganization: Map<string, BatchMovement[]>,
-  meta: { actorType: MovementMeta['actorType']; actorId: string | null; at: Date },
-): Promise<void> {
-  const wallets = await lockWallets<WalletRow>(db, byOrganization.keys());
-  for (const organizationId of inLockOrder(byOrganization.keys())) {
-    await applyMovements(db, organizationId, byOrganization.get(organizationId)!, meta, wallets.get(organizationId));
-  }
-}
-
 export interface BatchMovement {
   movement: Movement;
   messageId?: string | null;
@@ -82,51 +67,74 @@ export interface BatchMovement {
   reference?: string | null;
 }
 
+type Meta = { actorType: MovementMeta['actorType']; actorId: string | null; at: Date };
+
+// Hot path: every wallet of the batch and every ledger entry written by one statement.
+const WRITE_MOVEMENTS = prepared(
+  'write-movements',
+  `with wallet_updates as (
+     update wallets w set available = x.available, held = x.held, captured = x.captured, credited = x.credited, updated_at = ?
+     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, available bigint, held bigint, captured bigint, credited bigint)
+     where w.organization_id = x.organization_id
+   )
+   insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, reference, message_id, campaign_id,
+     actor_type, actor_id, created_at)
+   select x.id, x.organization_id, x.kind, x.amount, x.balance_after, x.held_after, x.reference, x.message_id, x.campaign_id, ?, ?, ?
+   from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, kind text, amount bigint, balance_after bigint, held_after bigint,
+     reference text, message_id uuid, campaign_id uuid)`,
+);
+
 /**
- * Hot path (dispatch, receipts, expiry): many movements of one organization under one wallet lock,
- * each with its own ledger entry and running balance, inside the caller's transaction.
+ * Hot path (dispatch answers, receipts, timers, feeding): the movements of several organizations inside the
+ * caller's transaction. Their wallets are locked together in lock order (lock-order.ts); each movement gets its
+ * own ledger entry and running balance; then every wallet and entry is written by one statement, so the locks
+ * are held for three round trips however many organizations the batch touches.
  */
+export async function applyMovementsByOrganization(
+  db: Runner,
+  byOrganization: Map<string, BatchMovement[]>,
+  meta: Meta,
+): Promise<Map<string, { balance: WalletBalance; entryIds: string[] }>> {
+  const applied = new Map<string, { balance: WalletBalance; entryIds: string[] }>();
+  if (byOrganization.size === 0) return applied;
+  const wallets = await lockWallets<WalletRow>(db, byOrganization.keys());
+  const entries: Record<string, unknown>[] = [];
+  for (const organizationId of inLockOrder(byOrganization.keys())) {
+    const row = wallets.get(organizationId);
+    if (!row) throw new Error(`organization ${organizationId} has no wallet`);
+    let balance = toBalance(row);
+    const ids = byOrganization.get(organizationId)!.map((item) => {
+      const { balance: next, entry } = unwrap(item.movement(balance));
+      balance = next;
+      const id = newId();
+      entries.push({
+        id,
+        organization_id: organizationId,
+        kind: entry.kind,
+        amount: entry.amount.toString(),
+        balance_after: entry.availableAfter.toString(),
+        held_after: entry.heldAfter.toString(),
+        reference: item.reference ?? null,
+        message_id: item.messageId ?? null,
+        campaign_id: item.campaignId ?? null,
+      });
+      return id;
+    });
+    applied.set(organizationId, { balance, entryIds: ids });
+  }
+  const updates = [...applied].map(([organizationId, { balance: b }]) => ({
+    organization_id: organizationId, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString(),
+  }));
+  await exec(db, WRITE_MOVEMENTS, [meta.at, JSON.stringify(updates), meta.actorType, meta.actorId, meta.at, JSON.stringify(entries)]);
+  return applied;
+}
+
+/** Many movements of one organization under one wallet lock, inside the caller's transaction. */
 export async function applyMovements(
   db: Runner,
   organizationId: string,
   items: BatchMovement[],
-  meta: { actorType: MovementMeta['actorType']; actorId: string | null; at: Date },
-  locked?: WalletRow,
+  meta: Meta,
 ): Promise<{ balance: WalletBalance; entryIds: string[] }> {
-  const row = locked ?? (await lockWallets<WalletRow>(db, [organizationId])).get(organizationId);
-  if (!row) throw new Error(`organization ${organizationId} has no wallet`);
-  let balance = toBalance(row);
-  const entries = items.map((item) => {
-    const { balance: next, entry } = unwrap(item.movement(balance));
-    balance = next;
-    return {
-      id: newId(),
-      kind: entry.kind,
-      amount: entry.amount.toString(),
-      balance_after: entry.availableAfter.toString(),
-      held_after: entry.heldAfter.toString(),
-      reference: item.reference ?? null,
-      message_id: item.messageId ?? null,
-      campaign_id: item.campaignId ?? null,
-    };
-  });
-  await exec(db, 'update wallets set available = ?, held = ?, captured = ?, credited = ?, updated_at = ? where organization_id = ?', [
-    balance.available.toString(),
-    balance.held.toString(),
-    balance.captured.toString(),
-    balance.credited.toString(),
-    meta.at,
-    organizationId,
-  ]);
-  await rows(
-    db,
-    `insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, reference, message_id, campaign_id,
-       actor_type, actor_id, created_at)
-     select x.id, ?, x.kind, x.amount, x.balance_after, x.held_after, x.reference, x.message_id, x.campaign_id, ?, ?, ?
-     from jsonb_to_recordset(?::jsonb) as x(id uuid, kind text, amount bigint, balance_after bigint, held_after bigint, reference text,
-       message_id uuid, campaign_id uuid)
-     returning 1`,
-    [organizationId, meta.actorType, meta.actorId, meta.at, JSON.stringify(entries)],
-  );
-  return { balance, entryIds: entries.map((e) => e.id) };
+  return (await applyMovementsByOrganization(db, new Map([[organizationId, items]]), meta)).get(organizationId)!;
 }

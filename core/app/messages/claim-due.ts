@@ -1,6 +1,7 @@
 // The dispatcher's claim: due live messages marked "submit started" in one statement, so none is sent twice.
 import type { Pool } from 'pg';
-import { nativeTransaction, rows } from '../../db/sql.ts';
+import { rows } from '../../db/sql.ts';
+import { retryingContention } from '../../db/contention.ts';
 import type { Encoding } from '../../domain/segments.ts';
 
 export interface ClaimedMessage {
@@ -18,7 +19,7 @@ export interface ClaimedMessage {
 
 // The claimed ids reach the update as arrays (each subquery runs once), and the attempt number comes back with the
 // update: no step joins one CTE to another, which a stale row estimate (one row) would make quadratic.
-export const CLAIM_DUE = `with due as (
+const CLAIM_DUE = `with due as (
          select organization_id, id from messages
          where status = 'accepted' and not test and submit_started_at is null and dispatch_after <= ? and expires_at > ?
            and (traffic_class = 'transactional' or ?)
@@ -44,11 +45,6 @@ export const CLAIM_DUE = `with due as (
  * messages are left while the sending window is closed.
  */
 export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen: boolean): Promise<ClaimedMessage[]> {
-  return nativeTransaction(pool, (tx) =>
-    rows<ClaimedMessage>(
-      tx,
-      CLAIM_DUE,
-      [now, now, windowOpen, limit, now, now, now],
-    ),
-  );
+  // One statement is atomic on its own: no begin and commit round trips around it.
+  return retryingContention(() => rows<ClaimedMessage>(pool, CLAIM_DUE, [now, now, windowOpen, limit, now, now, now]));
 }

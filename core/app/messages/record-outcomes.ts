@@ -1,5 +1,5 @@
 // The provider's answers to submits: accepted (charged), refused (released), ambiguous (unknown, hold kept).
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { SubmitOutcome } from './provider.ts';
 import type { ClaimedMessage } from './claim-due.ts';
 import { exec, nativeTransaction } from '../../db/sql.ts';
@@ -15,8 +15,19 @@ export interface Outcome {
 export const NEVER_SENT = -1;
 export const RETRY_AFTER_NOT_SENT_MS = 5_000;
 
-/** Hot path: one transaction for a batch of answers. Returns the provider ids now known, for early receipts. */
-export async function recordOutcomes(pool: Pool, now: Date, outcomes: Outcome[]): Promise<string[]> {
+/** Hot path: one transaction for a batch of answers. */
+export async function recordOutcomes(pool: Pool, now: Date, outcomes: Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await nativeTransaction(pool, async (tx) => {
+    await applyMoves(tx, now, await writeOutcomes(tx, now, outcomes));
+  });
+}
+
+/**
+ * Writes a batch of answers inside the caller's transaction (attempts, provider ids, sends to try again) and
+ * returns the moves they make, for the caller to apply with the receipts of the same flush.
+ */
+export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome[]): Promise<Move[]> {
   if (outcomes.length === 0) return [];
   const attempts: Record<string, unknown>[] = [];
   const providerIds: Record<string, unknown>[] = [];
@@ -43,33 +54,30 @@ export async function recordOutcomes(pool: Pool, now: Date, outcomes: Outcome[])
       moves.push({ organizationId: m.organization_id, messageId: m.id, event: 'submit_ambiguous' });
     }
   }
-  await nativeTransaction(pool, async (tx) => {
+  await exec(
+    tx,
+    `update message_attempts a set state = x.state, detail = x.detail, finished_at = ?
+     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, message_id uuid, number int, state text, detail text)
+     where a.organization_id = x.organization_id and a.message_id = x.message_id and a.number = x.number`,
+    [now, JSON.stringify(attempts)],
+  );
+  if (providerIds.length) {
     await exec(
       tx,
-      `update message_attempts a set state = x.state, detail = x.detail, finished_at = ?
-       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, message_id uuid, number int, state text, detail text)
-       where a.organization_id = x.organization_id and a.message_id = x.message_id and a.number = x.number`,
-      [now, JSON.stringify(attempts)],
+      `insert into message_provider_ids (provider_id, organization_id, message_id, part, converted)
+       select x.provider_id, x.organization_id, x.message_id, x.part, x.converted
+       from jsonb_to_recordset(?::jsonb) as x(provider_id text, organization_id uuid, message_id uuid, part int, converted boolean)`,
+      [JSON.stringify(providerIds)],
     );
-    if (providerIds.length) {
-      await exec(
-        tx,
-        `insert into message_provider_ids (provider_id, organization_id, message_id, part, converted)
-         select x.provider_id, x.organization_id, x.message_id, x.part, x.converted
-         from jsonb_to_recordset(?::jsonb) as x(provider_id text, organization_id uuid, message_id uuid, part int, converted boolean)`,
-        [JSON.stringify(providerIds)],
-      );
-    }
-    if (retry.length) {
-      // Never sent: back in the queue, a little later, so a dead SMSC link is not retried in a tight loop.
-      await exec(
-        tx,
-        `update messages m set submit_started_at = null, dispatch_after = ?, updated_at = ?
-         from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid) where m.organization_id = x.organization_id and m.id = x.id`,
-        [new Date(now.getTime() + RETRY_AFTER_NOT_SENT_MS), now, JSON.stringify(retry)],
-      );
-    }
-    await applyMoves(tx, now, moves);
-  });
-  return providerIds.filter((p) => !p['converted']).map((p) => p.provider_id as string);
+  }
+  if (retry.length) {
+    // Never sent: back in the queue, a little later, so a dead SMSC link is not retried in a tight loop.
+    await exec(
+      tx,
+      `update messages m set submit_started_at = null, dispatch_after = ?, updated_at = ?
+       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid) where m.organization_id = x.organization_id and m.id = x.id`,
+      [new Date(now.getTime() + RETRY_AFTER_NOT_SENT_MS), now, JSON.stringify(retry)],
+    );
+  }
+  return moves;
 }
