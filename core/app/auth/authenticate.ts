@@ -3,7 +3,8 @@ import type { Ctx } from '../context.ts';
 import type { Actor, Mode } from '../actor.ts';
 import type { Role, Scope } from '../../domain/access.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { exec, onePrepared, prepared } from '../../db/sql.ts';
+import { exec, onePrepared, prepared, rows } from '../../db/sql.ts';
+import { coalescedRead } from '../../db/coalesced-reads.ts';
 import { KEY_RE, sha256 } from './tokens.ts';
 
 const unauthorized = () => new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
@@ -27,15 +28,40 @@ interface KeyRow {
   retry_after_seconds: number;
 }
 
-const KEY_WITH_TOKEN = prepared(
-  'authenticate-key',
-  `select k.id, k.organization_id, k.mode, k.scopes, k.expires_at, k.revoked_at, k.grace_until, k.last_used_at, o.verified,
-     t.allowed, t.retry_after_seconds
-   from api_keys k join organizations o on o.id = k.organization_id
-   cross join lateral take_token('api:' || k.organization_id || ':' || k.mode,
-     case when k.mode = 'test' then ?::float8 else ?::float8 end, case when k.mode = 'test' then ?::float8 else ?::float8 end) t
-   where k.secret_hash = ? and k.revoked_at is null and k.expires_at > ? and (k.grace_until is null or k.grace_until > ?)`,
+// Keys of many requests in one statement, each taking a token of its organization's bucket for its mode; the
+// buckets are taken in key order (offset 0 keeps the ordered subquery as it is), as lock-order.ts asks.
+const KEYS_WITH_TOKENS = prepared(
+  'authenticate-keys',
+  `select x.*, t.allowed, t.retry_after_seconds
+   from (
+     select x.i, k.id, k.organization_id, k.mode, k.scopes, k.expires_at, k.revoked_at, k.grace_until, k.last_used_at, o.verified
+     from jsonb_to_recordset(?::jsonb) as x(i int, hash text, at timestamptz)
+     join api_keys k on k.secret_hash = decode(x.hash, 'hex') and k.revoked_at is null and k.expires_at > x.at and (k.grace_until is null or k.grace_until > x.at)
+     join organizations o on o.id = k.organization_id
+     order by k.organization_id, k.mode
+     offset 0
+   ) x
+   cross join lateral take_token('api:' || x.organization_id || ':' || x.mode,
+     case when x.mode = 'test' then ?::float8 else ?::float8 end, case when x.mode = 'test' then ?::float8 else ?::float8 end) t`,
 );
+
+interface KeyLookup {
+  hash: string;
+  at: Date;
+  testRps: number;
+  liveRps: number;
+}
+
+/** Hot path: the keys of concurrent requests are read (and their tokens taken) by one statement. */
+const readKey = coalescedRead<KeyLookup, KeyRow | undefined>(async (pool, lookups) => {
+  const { testRps, liveRps } = lookups[0]!;
+  const found = await rows<KeyRow & { i: number }>(pool, KEYS_WITH_TOKENS, [
+    JSON.stringify(lookups.map((l, i) => ({ i, hash: l.hash, at: l.at }))),
+    testRps, liveRps, testRps, liveRps,
+  ]);
+  const byIndex = new Map(found.map((k) => [k.i, k]));
+  return lookups.map((_, i) => byIndex.get(i));
+});
 
 /**
  * The key, and in the same round trip a token of its organization's bucket for its mode (DESIGN.md 5:
@@ -46,11 +72,7 @@ export async function authenticateKey(ctx: Ctx, authorization: string): Promise<
   const secret = match?.[1];
   if (!secret || !KEY_RE.test(secret)) throw unauthorized();
   const { liveRps, testRps } = ctx.deps.config.rateLimits;
-  const key = await onePrepared<KeyRow>(
-    ctx.em,
-    KEY_WITH_TOKEN,
-    [testRps, liveRps, testRps, liveRps, sha256(secret), ctx.now, ctx.now],
-  );
+  const key = await readKey(ctx.deps, { hash: sha256(secret).toString('hex'), at: ctx.now, testRps, liveRps });
   if (!key) throw unauthorized();
   const now = ctx.now.getTime();
   if (key.mode === 'live' && !key.verified) {
@@ -59,7 +81,13 @@ export async function authenticateKey(ctx: Ctx, authorization: string): Promise<
   if (!key.allowed) throw rateLimited(key.retry_after_seconds);
   // Written at most once a minute per key, so busy keys do not turn every read into a write.
   if (key.last_used_at === null || now - key.last_used_at.getTime() > 60_000) {
-    await exec(ctx.deps.orm.em.fork(), 'update api_keys set last_used_at = ? where id = ?', [ctx.now, key.id]);
+    // Requests of one key arrive together: one writes the mark, the others do not wait on its row lock.
+    await exec(
+      ctx.deps.orm.em.fork(),
+      `update api_keys set last_used_at = ? where id = (
+         select id from api_keys where id = ? and (last_used_at is null or last_used_at < ?) for update skip locked)`,
+      [ctx.now, key.id, new Date(now - 60_000)],
+    );
   }
   return { kind: 'key', organizationId: key.organization_id, keyId: key.id, mode: key.mode, scopes: key.scopes };
 }

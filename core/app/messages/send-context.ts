@@ -1,12 +1,13 @@
 // Everything a send checks, read in one round trip (hot path): route, window, organization, sender, plan, consent,
-// and the request's used idempotency key. Every part is read for every send, with no branch on a parameter, so
-// that PostgreSQL keeps one generic plan for the prepared statement instead of planning each send.
+// and the request's used idempotency key; concurrent sends share the round trip. Every part is read for every
+// send, with no branch on a parameter, so that PostgreSQL keeps one generic plan for the prepared statement.
 import type { Ctx } from '../context.ts';
 import type { SmsRoute } from '../../domain/segments.ts';
 import type { PricePlanRates } from '../../domain/pricing.ts';
 import type { SenderIdRow } from '../sender-ids/sender-id-view.ts';
-import { onePrepared, prepared } from '../../db/sql.ts';
-import { USED_KEY_SQL, type IdempotencyScope, type UsedKey } from '../idempotency.ts';
+import { one, prepared, rows } from '../../db/sql.ts';
+import { coalescedRead } from '../../db/coalesced-reads.ts';
+import type { IdempotencyScope, UsedKey } from '../idempotency.ts';
 
 export interface SendContext {
   route: SmsRoute;
@@ -36,21 +37,41 @@ interface Row {
   used_key: UsedKey | null;
 }
 
-const SEND_CONTEXT = prepared(
-  'send-context',
-  `select s.sms_route, s.window_opens, s.window_closes, o.verified, w.frozen, w.available,
+const SEND_CONTEXT = `select s.sms_route, s.window_opens, s.window_closes, o.verified, w.frozen, w.available,
      (select row_to_json(x) from (select name, status, transactional_approved, promotional_approved, route_approved
-        from sender_ids where organization_id = o.id and upper(name) = upper(?)) x) as sender,
+        from sender_ids where organization_id = o.id and upper(name) = upper(r.sender)) x) as sender,
      (select row_to_json(p) from (select transactional_unit, promotional_unit
         from price_plans where organization_id = o.id order by version desc limit 1) p) as plan,
-     exists (select 1 from opt_outs oo where oo.organization_id = o.id and oo.phone = ? and oo.cleared_at is null) as opted_out,
-     (select r.action = 'consent_recorded' from contacts c join consent_records r on r.contact_id = c.id
-        where c.organization_id = o.id and c.phone = ? and r.action in ('consent_recorded', 'consent_cleared')
-        order by r.id desc limit 1) as has_consent,
-     (select row_to_json(i) from (${USED_KEY_SQL}) i) as used_key
-   from platform_settings s, organizations o join wallets w on w.organization_id = o.id
-   where s.id and o.id = ?`,
+     exists (select 1 from opt_outs oo where oo.organization_id = o.id and oo.phone = r.phone and oo.cleared_at is null) as opted_out,
+     (select c.action = 'consent_recorded' from contacts ct join consent_records c on c.contact_id = ct.id
+        where ct.organization_id = o.id and ct.phone = r.phone and c.action in ('consent_recorded', 'consent_cleared')
+        order by c.id desc limit 1) as has_consent,
+     (select row_to_json(u) from (select fingerprint, status_code, response_body from idempotency_records
+        where organization_id = o.id and operation = r.operation and key = r.key and expires_at > r.at) u) as used_key`;
+
+// Hot path: what many concurrent sends check, read by one statement (one row per request, in request order).
+const SEND_CONTEXTS = prepared(
+  'send-contexts',
+  `${SEND_CONTEXT}, r.i
+   from jsonb_to_recordset(?::jsonb) as r(i int, organization_id uuid, sender text, phone text, operation text, key text, at timestamptz)
+   join organizations o on o.id = r.organization_id join wallets w on w.organization_id = o.id, platform_settings s
+   where s.id`,
 );
+
+interface ContextRequest {
+  organization_id: string;
+  sender: string;
+  phone: string;
+  operation: string | null;
+  key: string | null;
+  at: Date;
+}
+
+const readContext = coalescedRead<ContextRequest, Row | undefined>(async (pool, requests) => {
+  const found = await rows<Row & { i: number }>(pool, SEND_CONTEXTS, [JSON.stringify(requests.map((r, i) => ({ ...r, i })))]);
+  const byIndex = new Map(found.map((r) => [r.i, r]));
+  return requests.map((_, i) => byIndex.get(i));
+});
 
 export async function loadSendContext(
   ctx: Ctx,
@@ -59,15 +80,13 @@ export async function loadSendContext(
   to: string,
   idempotency?: IdempotencyScope,
 ): Promise<SendContext> {
-  const row = await onePrepared<Row>(
-    ctx.em,
-    SEND_CONTEXT,
-    [
-      from, to, to,
-      organizationId, idempotency?.operation ?? null, idempotency?.key ?? null, ctx.now,
-      organizationId,
-    ],
-  );
+  const request = { organization_id: organizationId, sender: from, phone: to, operation: idempotency?.operation ?? null, key: idempotency?.key ?? null, at: ctx.now };
+  // Inside a transaction (a test send) the read joins it; otherwise it goes with the reads of concurrent sends.
+  const row = ctx.em.isInTransaction()
+    ? await one<Row>(ctx.em, `${SEND_CONTEXT} from (select ?::uuid as organization_id, ?::text as sender, ?::text as phone, ?::text as operation, ?::text as key, ?::timestamptz as at) r
+        join organizations o on o.id = r.organization_id join wallets w on w.organization_id = o.id, platform_settings s where s.id`,
+        [request.organization_id, request.sender, request.phone, request.operation, request.key, request.at])
+    : await readContext(ctx.deps, request);
   if (!row) throw new Error(`organization ${organizationId} has no wallet or the platform has no settings`);
   return {
     route: row.sms_route,
