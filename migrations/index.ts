@@ -8,6 +8,7 @@ import { Migration0006ProviderIdsByMessage } from './0006-provider-ids-by-messag
 import { Migration0007RateLimitsOnRealTime } from './0007-rate-limits-on-real-time.ts';
 import { Migration0008SignInFailures } from './0008-sign-in-failures.ts';
 import { Migration0009MembersPerOrganization } from './0009-members-per-organization.ts';
+import { Migration0010ReceiptsBySmsc } from './0010-receipts-by-smsc.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -19,4 +20,5 @@ export const migrationsList = [
   { name: '0007-rate-limits-on-real-time', class: Migration0007RateLimitsOnRealTime },
   { name: '0008-sign-in-failures', class: Migration0008SignInFailures },
   { name: '0009-members-per-organization', class: Migration0009MembersPerOrganization },
+  { name: '0010-receipts-by-smsc', class: Migration0010ReceiptsBySmsc },
 ];

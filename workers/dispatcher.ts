@@ -49,8 +49,8 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
     receipts = [];
     try {
       await nativeTransaction(pool, async (tx) => {
-        const moves = await writeOutcomes(tx, now, answers);
-        const early = answers.length ? await takeEarlyReceipts(tx) : [];
+        const { moves, written } = await writeOutcomes(tx, now, answers);
+        const early = await takeEarlyReceipts(tx, written);
         await writeReceipts(tx, now, [...early, ...incoming.map((r) => ({ ...r, receivedAt: now }))], moves);
       });
     } catch (err) {
@@ -92,7 +92,7 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
         .submit({ messageId: m.id, to: m.to_phone, from: m.sender, body: m.body, encoding: m.encoding, segments: m.segments })
         .catch((err: unknown) => ({ kind: 'ambiguous' as const, reason: `submit failed: ${String(err)}` }))
         .then((outcome) => {
-          outcomes.push({ message: m, outcome });
+          outcomes.push({ message: m, outcome, smsc: provider.smsc });
           inFlight -= 1;
         });
     }

@@ -125,8 +125,3 @@ export function usedKeyAnswer(record: UsedKey | null, scope: IdempotencyScope): 
 
 export const idempotencyConflict = () =>
   new DomainError('idempotency_conflict', 'This X-Idempotency-Key was already used with a different request.', { field: 'X-Idempotency-Key' });
-
-export async function purgeIdempotencyRecords(ctx: Ctx): Promise<number> {
-  const deleted = await rows(ctx.em, 'delete from idempotency_records where expires_at <= ? returning 1', [ctx.now]);
-  return deleted.length;
-}

@@ -1,6 +1,7 @@
 // Every time-driven transition that is due at ctx.now; run by the `tick` task each minute and by `ops tick`.
 import type { Ctx } from './context.ts';
-import { purgeIdempotencyRecords } from './idempotency.ts';
+import { purgeExpired } from './retention.ts';
+import { applyWaitingReceipts } from './messages/apply-receipts.ts';
 import { applyImportRetention } from './imports/import-retention.ts';
 import { runMessageTimers } from './messages/message-timers.ts';
 import { runCampaignProgress } from './campaigns/campaign-progress.ts';
@@ -8,14 +9,17 @@ import { nativePool } from '../db/sql.ts';
 
 export async function runDueTransitions(ctx: Ctx) {
   const pool = await nativePool(ctx.em);
-  const idempotency = await purgeIdempotencyRecords(ctx);
+  const receipts = await applyWaitingReceipts(pool, ctx.now);
   const imports = await applyImportRetention(ctx);
   const campaigns = await runCampaignProgress(pool, ctx.now);
   const messages = await runMessageTimers(ctx, ctx.deps.config.smppSubmitTimeoutMs);
   // Campaigns whose last messages the message timers just settled.
   const settled = await runCampaignProgress(pool, ctx.now);
+  const purged = await purgeExpired(pool, ctx.now);
   return {
-    idempotency_records_purged: idempotency,
+    early_receipts_applied: receipts,
+    idempotency_records_purged: purged['idempotency_records']!,
+    purged,
     ...imports,
     ...messages,
     campaigns_started: campaigns.campaigns_started + settled.campaigns_started,

@@ -36,7 +36,7 @@ const bulkPhones = async (n: number) => Array.from({ length: n }, () => campaign
 async function acceptDue(at: Date, limit = 100_000, windowOpen = true) {
   const pool = await nativePool(env.orm.em);
   const claimed = await claimDue(pool, at, limit, windowOpen);
-  await recordOutcomes(pool, at, claimed.map((m) => ({ message: m, outcome: { kind: 'accepted' as const, providerIds: [`p-${m.id}`] } })));
+  await recordOutcomes(pool, at, claimed.map((m) => ({ message: m, smsc: 'test-smsc', outcome: { kind: 'accepted' as const, providerIds: [`p-${m.id}`] } })));
   return claimed;
 }
 
@@ -174,7 +174,7 @@ describe('expiry at validity', () => {
       expect(rows.filter((r) => r.message_status === 'expired')).toHaveLength(995);
       expect(rows.filter((r) => r.message_status === 'accepted')).toHaveLength(2);
       expect(await statusOf(campaign.id)).toBe('sending');
-      await recordOutcomes(pool, await env.clock.now(), inFlight.map((m) => ({ message: m, outcome: { kind: 'refused', reason: 'refused', commandStatus: 0x45 } })));
+      await recordOutcomes(pool, await env.clock.now(), inFlight.map((m) => ({ message: m, smsc: 'test-smsc', outcome: { kind: 'refused', reason: 'refused', commandStatus: 0x45 } })));
       await runDueTransitions(await env.ctx());
       expect(await statusOf(campaign.id)).toBe('completed');
       expect(await campaignMoney(env, campaign.id)).toEqual({ reserved: 2_400_000n, captured: 6000n, released: 2_394_000n });
@@ -224,7 +224,7 @@ describe('cancel', () => {
     await runDueTransitions(await env.ctx());
     expect(await statusOf(campaign.id)).toBe('cancelling');
     // A send that began a moment before the cancel is sent and charged.
-    await recordOutcomes(pool, T0, inFlight.map((m) => ({ message: m, outcome: { kind: 'accepted', providerIds: [`p-${m.id}`] } })));
+    await recordOutcomes(pool, T0, inFlight.map((m) => ({ message: m, smsc: 'test-smsc', outcome: { kind: 'accepted', providerIds: [`p-${m.id}`] } })));
     await runDueTransitions(await env.ctx());
     expect(await statusOf(campaign.id)).toBe('cancelled');
     expect(await campaignMoney(env, campaign.id)).toEqual({ reserved: 3_000_000n, captured: 10n * SHARE, released: 1490n * SHARE });
@@ -311,7 +311,7 @@ describe('the reservation after any mix of outcomes', () => {
         await recordOutcomes(
           pool,
           T0,
-          claimed.map((m) => ({ message: m, outcome: next() < 0.7 ? { kind: 'accepted' as const, providerIds: [`p-${m.id}`] } : { kind: 'refused' as const, reason: 'refused', commandStatus: 0x45 } })),
+          claimed.map((m) => ({ message: m, smsc: 'test-smsc', outcome: next() < 0.7 ? { kind: 'accepted' as const, providerIds: [`p-${m.id}`] } : { kind: 'refused' as const, reason: 'refused', commandStatus: 0x45 } })),
         );
       }
       if (ending === 'cancel') {

@@ -21,7 +21,7 @@ it('not sent: attempt refused, the message accepted again with its hold, due aft
   const now = new Date('2026-11-22T09:00:00Z');
   const [claimed] = await claimDue(pool, now, 10, true);
   expect(claimed!.attempt).toBe(1);
-  await recordOutcomes(pool, now, [{ message: claimed!, outcome: { kind: 'refused', reason: 'not connected to the SMSC', commandStatus: NEVER_SENT } }]);
+  await recordOutcomes(pool, now, [{ message: claimed!, smsc: 'test-smsc', outcome: { kind: 'refused', reason: 'not connected to the SMSC', commandStatus: NEVER_SENT } }]);
   const [m] = await env.sql<{ status: string; charge: string; submit_started_at: Date | null; dispatch_after: Date }>('select * from messages where id = ?', [claimed!.id]);
   expect(m).toMatchObject({ status: 'accepted', charge: 'held', submit_started_at: null });
   expect(new Date(m!.dispatch_after).getTime()).toBe(now.getTime() + RETRY_AFTER_NOT_SENT_MS);

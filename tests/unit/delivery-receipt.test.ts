@@ -2,6 +2,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ProviderReceipt } from '../../core/app/messages/provider.ts';
 import {
+  matchReceipt,
   parseDeliveryReceipt,
   providerIdCandidates,
   type DeliveryReceipt,
@@ -12,8 +13,8 @@ const fromText = (text: string | null): DeliveryReceiptInput => ({ text, receipt
 const receipt = (providerId: string, rawStatus: string, effect: DeliveryReceipt['effect'], errorCode: string | null = null) =>
   ({ providerId, rawStatus, errorCode, effect }) satisfies DeliveryReceipt;
 
-it('returns what the provider port expects', () => {
-  expectTypeOf<DeliveryReceipt>().toEqualTypeOf<ProviderReceipt>();
+it('returns what the provider port expects, which adds the SMSC account and the handset address', () => {
+  expectTypeOf<Omit<ProviderReceipt, 'smsc' | 'address'>>().toEqualTypeOf<DeliveryReceipt>();
 });
 
 describe('receipt texts', () => {
@@ -174,5 +175,26 @@ describe('providerIdCandidates', () => {
   it('keeps different messages apart', () => {
     expect(share('0A1B2C3D', '169552958')).toBe(false);
     expect(share('msg-1', 'msg-2')).toBe(false);
+  });
+});
+
+describe('matchReceipt', () => {
+  const part = (providerId: string, converted: boolean, messageKey: string, toPhone = '+255754000001') => ({ providerId, converted, messageKey, toPhone });
+  // Message A was given hex "10" (decimal form "16"); message B was given "16".
+  const a = [part('10', false, 'A'), part('16', true, 'A')];
+  const b = [part('16', false, 'B', '+255754000002'), part('22', true, 'B', '+255754000002')];
+
+  it.each([
+    ['the id as given wins over another message\'s converted form', { providerId: '16', address: null }, 'B'],
+    ['the handset named picks the message whose converted form it is', { providerId: '16', address: '255754000001' }, 'A'],
+    ['a national form of the handset agrees too', { providerId: '16', address: '0754000001' }, 'A'],
+    ['one message under a converted form matches', { providerId: '22', address: null }, 'B'],
+    ['a handset of neither message matches nothing', { providerId: '16', address: '255700000009' }, null],
+  ])('%s', (_label, receipt, expected) => {
+    expect(matchReceipt(receipt, [...a, ...b])?.messageKey ?? null).toBe(expected);
+  });
+
+  it('two messages under converted forms only, no handset to tell: no match', () => {
+    expect(matchReceipt({ providerId: '16', address: null }, [part('16', true, 'A'), part('16', true, 'C')])).toBeNull();
   });
 });

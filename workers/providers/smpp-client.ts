@@ -52,8 +52,11 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   const timing = { ...DEFAULT_SMPP_TIMING, ...options.timing };
   const logger = options.logger ?? consoleLogger;
   const handlers: Array<(receipt: ProviderReceipt) => void> = [];
+  const target = parseSmppUrl(options.url);
+  // Message ids are unique only within one SMSC account: the name every id and receipt of this link carries.
+  const smsc = `${target.systemId}@${target.host}:${target.port}`;
   const connection = createSmppConnection({
-    target: parseSmppUrl(options.url),
+    target,
     responseTimeoutMs: options.submitTimeoutMs,
     enquireLinkMs: timing.enquireLinkMs,
     reconnectInitialMs: timing.reconnectInitialMs,
@@ -78,11 +81,14 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
       // The TLVs alone may still name the message and its state.
       logger.warn('SMPP receipt text unreadable', { error: (error as Error).message, dataCoding: pdu.data_coding });
     }
-    const receipt = parseDeliveryReceipt({
+    const parsed = parseDeliveryReceipt({
       text,
       receiptedMessageId: pdu.receipted_message_id ?? null,
       messageState: pdu.message_state ?? null,
     });
+    // A receipt's source is the handset the message went to.
+    const address = typeof pdu.source_addr === 'string' && /\d/.test(pdu.source_addr) ? pdu.source_addr.replace(/\D/g, '') : null;
+    const receipt = parsed && { ...parsed, smsc, address };
     if (!receipt) {
       logger.warn('SMPP receipt without a message id', { text });
       return;
@@ -169,6 +175,7 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   }
 
   return {
+    smsc,
     submit,
     onReceipt(handler) {
       handlers.push(handler);

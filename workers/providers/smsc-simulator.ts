@@ -1,4 +1,5 @@
 // A real SMPP 3.4 SMSC on loopback for development and tests: outcomes by the recipient's last two digits.
+import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { outcomeFor, partText, receiptFields, receiptsFor, type SimulatedOutcome } from './smsc-outcomes.ts';
@@ -76,7 +77,8 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
   // Receipts for which no receiving session was bound wait for the next one, as on a real SMSC.
   const queued: Array<Record<string, unknown>> = [];
   let throttleLeft = options.throttleFirst ?? 0;
-  let nextId = options.firstMessageId ?? Date.now();
+  // A random start: two simulators (two processes, or one restarted) do not hand out the same ids.
+  let nextId = options.firstMessageId ?? randomInt(2 ** 47);
 
   const later = (ms: number, fn: () => void) => {
     const timer = setTimeout(() => {

@@ -1,7 +1,7 @@
 // Delivery receipts: recorded on their message, moving it by the state table (once: a repeat changes nothing).
 import type { Pool, PoolClient } from 'pg';
 import type { ProviderReceipt } from './provider.ts';
-import { providerIdCandidates } from '../../domain/delivery-receipt.ts';
+import { matchReceipt, providerIdCandidates } from '../../domain/delivery-receipt.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, nativeTransaction, pgArray, rows, type Runner } from '../../db/sql.ts';
 import { applyMoves, type Move } from './message-moves.ts';
@@ -12,22 +12,31 @@ interface Part {
   message_id: string;
   part: number;
   converted: boolean;
+  to_phone: string;
 }
 
 export interface TimedReceipt extends ProviderReceipt {
   receivedAt: Date;
 }
 
-async function partsOf(tx: Runner, receipts: TimedReceipt[]): Promise<Map<string, Part>> {
-  const forms = [...new Set(receipts.flatMap((r) => providerIdCandidates(r.providerId)))];
-  const found = await rows<Part>(tx, 'select * from message_provider_ids where provider_id = any(?::text[])', [pgArray(forms)]);
-  // Short ids can collide across forms (hex 10 is decimal 16): an id as the SMSC gave it wins.
-  const byForm = new Map<string, Part>();
-  for (const p of [...found.filter((f) => f.converted), ...found.filter((f) => !f.converted)]) byForm.set(p.provider_id, p);
-  const byReceipt = new Map<string, Part>();
+/** The part each receipt names, by matchReceipt, among the parts stored under its SMSC and id forms. */
+async function partsOf(tx: Runner, receipts: TimedReceipt[]): Promise<Map<TimedReceipt, Part>> {
+  const keys = receipts.flatMap((r) => providerIdCandidates(r.providerId).map((form) => ({ smsc: r.smsc, provider_id: form })));
+  const found = await rows<Part & { smsc: string }>(
+    tx,
+    `select p.*, m.to_phone from message_provider_ids p
+       join jsonb_to_recordset(?::jsonb) as k(smsc text, provider_id text) on p.smsc = k.smsc and p.provider_id = k.provider_id
+       join messages m on m.organization_id = p.organization_id and m.id = p.message_id`,
+    [JSON.stringify(keys)],
+  );
+  const bySmsc = new Map<string, (Part & { smsc: string })[]>();
+  for (const f of found) bySmsc.set(f.smsc, [...(bySmsc.get(f.smsc) ?? []), f]);
+  const byReceipt = new Map<TimedReceipt, Part>();
   for (const r of receipts) {
-    const part = providerIdCandidates(r.providerId).map((c) => byForm.get(c)).find((p) => p !== undefined);
-    if (part) byReceipt.set(r.providerId, part);
+    const parts = bySmsc.get(r.smsc) ?? [];
+    const candidates = parts.map((p) => ({ providerId: p.provider_id, converted: p.converted, messageKey: `${p.organization_id}/${p.message_id}/${p.part}`, toPhone: p.to_phone }));
+    const match = matchReceipt(r, candidates);
+    if (match) byReceipt.set(r, parts[candidates.indexOf(match)]!);
   }
   return byReceipt;
 }
@@ -58,21 +67,22 @@ export async function applyReceipts(pool: Pool, receipts: TimedReceipt[]): Promi
  * until the submit's answer is recorded.
  */
 export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedReceipt[], earlier: Move[] = []): Promise<void> {
-  const parts = receipts.length ? await partsOf(tx, receipts) : new Map<string, Part>();
-  const early = receipts.filter((r) => !parts.has(r.providerId));
+  const parts = receipts.length ? await partsOf(tx, receipts) : new Map<TimedReceipt, Part>();
+  const early = receipts.filter((r) => !parts.has(r));
   if (early.length) {
     await exec(
       tx,
-      `insert into early_receipts (id, provider_id, delivery, raw_status, error_code, received_at)
-       select x.id, x.provider_id, x.delivery, x.raw_status, x.error_code, x.received_at
-       from jsonb_to_recordset(?::jsonb) as x(id uuid, provider_id text, delivery text, raw_status text, error_code text, received_at timestamptz)`,
-      [JSON.stringify(early.map((r) => ({ id: newId(), provider_id: r.providerId, delivery: r.effect, raw_status: r.rawStatus, error_code: r.errorCode, received_at: r.receivedAt })))],
+      `insert into early_receipts (id, smsc, provider_id, address, delivery, raw_status, error_code, received_at)
+       select x.id, x.smsc, x.provider_id, x.address, x.delivery, x.raw_status, x.error_code, x.received_at
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, smsc text, provider_id text, address text, delivery text, raw_status text, error_code text,
+         received_at timestamptz)`,
+      [JSON.stringify(early.map((r) => ({ id: newId(), smsc: r.smsc, provider_id: r.providerId, address: r.address, delivery: r.effect, raw_status: r.rawStatus, error_code: r.errorCode, received_at: r.receivedAt })))],
     );
   }
-  const known = receipts.filter((r) => parts.has(r.providerId));
-  const progress = known.length ? await deliveredParts(tx, [...new Set(known.map((r) => parts.get(r.providerId)!.message_id))]) : new Map();
+  const known = receipts.filter((r) => parts.has(r));
+  const progress = known.length ? await deliveredParts(tx, [...new Set(known.map((r) => parts.get(r)!.message_id))]) : new Map();
   const moves: (Move | null)[] = known.map((r) => {
-    const part = parts.get(r.providerId)!;
+    const part = parts.get(r)!;
     const base = { organizationId: part.organization_id, messageId: part.message_id };
     if (r.effect === 'undelivered') return { ...base, event: 'receipt_undelivered', failureReason: `${r.rawStatus}${r.errorCode ? ` (error ${r.errorCode})` : ''}` };
     if (r.effect === 'failed') return { ...base, event: 'receipt_failed', failureReason: `${r.rawStatus}${r.errorCode ? ` (error ${r.errorCode})` : ''}` };
@@ -87,7 +97,7 @@ export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedRec
   if (known.length === 0) return;
   const moved = new Set(results.filter((r) => r.status !== null).map((r) => `${r.organizationId}/${r.messageId}`));
   const recorded = known.map((r, i) => {
-    const part = parts.get(r.providerId)!;
+    const part = parts.get(r)!;
     const key = `${part.organization_id}/${part.message_id}`;
     // Only the receipt that made the move shows it as its effect; a repeat shows none.
     const effect = moves[i] && moved.delete(key) ? r.effect : 'none';
@@ -103,12 +113,53 @@ export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedRec
   );
 }
 
-/** Receipts that came before their submit's answer and whose message is now known (any process recorded it). */
-export async function takeEarlyReceipts(runner: Runner): Promise<TimedReceipt[]> {
-  const found = await rows<{ provider_id: string; delivery: ProviderReceipt['effect']; raw_status: string; error_code: string | null; received_at: Date }>(
+interface EarlyRow {
+  smsc: string;
+  provider_id: string;
+  address: string | null;
+  delivery: ProviderReceipt['effect'];
+  raw_status: string;
+  error_code: string | null;
+  received_at: Date;
+}
+
+const asReceipt = (e: EarlyRow): TimedReceipt => ({
+  smsc: e.smsc, providerId: e.provider_id, address: e.address, effect: e.delivery, rawStatus: e.raw_status, errorCode: e.error_code, receivedAt: e.received_at,
+});
+
+/**
+ * Receipts that came before their submit's answer, taken (in the caller's transaction: a failure to apply them
+ * keeps them) for the provider ids just written, in every form.
+ */
+export async function takeEarlyReceipts(runner: Runner, written: { smsc: string; provider_id: string }[]): Promise<TimedReceipt[]> {
+  if (written.length === 0) return [];
+  const found = await rows<EarlyRow>(
     runner,
-    `delete from early_receipts e using message_provider_ids p where p.provider_id = e.provider_id
-     returning e.provider_id, e.delivery, e.raw_status, e.error_code, e.received_at`,
+    `delete from early_receipts e using jsonb_to_recordset(?::jsonb) as w(smsc text, provider_id text)
+     where e.smsc = w.smsc and e.provider_id = w.provider_id
+     returning e.smsc, e.provider_id, e.address, e.delivery, e.raw_status, e.error_code, e.received_at`,
+    [JSON.stringify(written)],
   );
-  return found.map((e) => ({ providerId: e.provider_id, effect: e.delivery, rawStatus: e.raw_status, errorCode: e.error_code, receivedAt: e.received_at }));
+  return found.map(asReceipt);
+}
+
+/**
+ * The tick's sweep: early receipts whose message another process has since recorded (its flush looked before
+ * this one's receipt was stored) are applied, one batch a tick. One that still names no single message waits
+ * again, until the retention purge.
+ */
+export async function applyWaitingReceipts(pool: Pool, now: Date, batch = 1000): Promise<number> {
+  return nativeTransaction(pool, async (tx) => {
+    const found = await rows<EarlyRow>(
+      tx,
+      `delete from early_receipts e where e.id in (
+         select e2.id from early_receipts e2
+         where exists (select 1 from message_provider_ids p where p.smsc = e2.smsc and p.provider_id = e2.provider_id)
+         order by e2.id limit ? for update skip locked)
+       returning e.smsc, e.provider_id, e.address, e.delivery, e.raw_status, e.error_code, e.received_at`,
+      [batch],
+    );
+    await writeReceipts(tx, now, found.map(asReceipt));
+    return found.length;
+  });
 }

@@ -25,10 +25,18 @@ import type { DeliveryReceipt } from '../../domain/delivery-receipt.ts';
 
 export type { ReceiptEffect } from '../../domain/delivery-receipt.ts';
 
-/** A delivery receipt as the domain reads it: the provider id it names, its stat, error code and effect. */
-export type ProviderReceipt = DeliveryReceipt;
+/**
+ * A delivery receipt as the domain reads it (the provider id it names, its stat, error code and effect), with
+ * the SMSC account of the connection it came on and the handset address it names (digits), when it names one.
+ */
+export interface ProviderReceipt extends DeliveryReceipt {
+  smsc: string;
+  address: string | null;
+}
 
 export interface SmsProvider {
+  /** The SMSC account (system_id@host:port) whose message ids this provider's answers and receipts carry. */
+  readonly smsc: string;
   submit(sms: OutgoingSms): Promise<SubmitOutcome>;
   /** Receipts may arrive before the submit's answer, and more than once. */
   onReceipt(handler: (receipt: ProviderReceipt) => void): void;

@@ -9,7 +9,12 @@ import { applyMoves, type Move } from './message-moves.ts';
 export interface Outcome {
   message: ClaimedMessage;
   outcome: SubmitOutcome;
+  /** The SMSC account the message was submitted to (its provider ids are that account's). */
+  smsc: string;
 }
+
+/** Provider ids as written, in every form, for the early receipts that waited for them. */
+export type WrittenIds = { smsc: string; provider_id: string }[];
 
 /** A refusal the provider reports for a submit that never left (no SMSC connection): safe to send again. */
 export const NEVER_SENT = -1;
@@ -19,7 +24,7 @@ export const RETRY_AFTER_NOT_SENT_MS = 5_000;
 export async function recordOutcomes(pool: Pool, now: Date, outcomes: Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   await nativeTransaction(pool, async (tx) => {
-    await applyMoves(tx, now, await writeOutcomes(tx, now, outcomes));
+    await applyMoves(tx, now, (await writeOutcomes(tx, now, outcomes)).moves);
   });
 }
 
@@ -27,20 +32,21 @@ export async function recordOutcomes(pool: Pool, now: Date, outcomes: Outcome[])
  * Writes a batch of answers inside the caller's transaction (attempts, provider ids, sends to try again) and
  * returns the moves they make, for the caller to apply with the receipts of the same flush.
  */
-export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome[]): Promise<Move[]> {
-  if (outcomes.length === 0) return [];
+export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome[]): Promise<{ moves: Move[]; written: WrittenIds }> {
+  if (outcomes.length === 0) return { moves: [], written: [] };
   const attempts: Record<string, unknown>[] = [];
   const providerIds: Record<string, unknown>[] = [];
   const retry: { organization_id: string; id: string }[] = [];
   const moves: Move[] = [];
-  for (const { message: m, outcome } of outcomes) {
+  for (const { message: m, outcome, smsc } of outcomes) {
     const key = { organization_id: m.organization_id, message_id: m.id, number: m.attempt };
     if (outcome.kind === 'accepted') {
       attempts.push({ ...key, state: 'submitted', detail: null });
       outcome.providerIds.forEach((id, i) => {
-        for (const form of providerIdCandidates(id)) {
-          providerIds.push({ provider_id: form, organization_id: m.organization_id, message_id: m.id, part: i + 1, converted: form !== id });
-        }
+        // The first form is the id as the SMSC gave it (normalized); the others are derived from it.
+        providerIdCandidates(id).forEach((form, f) => {
+          providerIds.push({ smsc, provider_id: form, organization_id: m.organization_id, message_id: m.id, part: i + 1, converted: f > 0 });
+        });
       });
       moves.push({ organizationId: m.organization_id, messageId: m.id, event: 'submit_accepted' });
     } else if (outcome.kind === 'refused' && outcome.commandStatus === NEVER_SENT) {
@@ -64,9 +70,12 @@ export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome
   if (providerIds.length) {
     await exec(
       tx,
-      `insert into message_provider_ids (provider_id, organization_id, message_id, part, converted)
-       select x.provider_id, x.organization_id, x.message_id, x.part, x.converted
-       from jsonb_to_recordset(?::jsonb) as x(provider_id text, organization_id uuid, message_id uuid, part int, converted boolean)`,
+      // An SMSC that gives an id again (its counter wrapped) means the new message: the old one is long final.
+      `insert into message_provider_ids (smsc, provider_id, organization_id, message_id, part, converted)
+       select x.smsc, x.provider_id, x.organization_id, x.message_id, x.part, x.converted
+       from jsonb_to_recordset(?::jsonb) as x(smsc text, provider_id text, organization_id uuid, message_id uuid, part int, converted boolean)
+       on conflict (smsc, provider_id) where not converted
+         do update set organization_id = excluded.organization_id, message_id = excluded.message_id, part = excluded.part`,
       [JSON.stringify(providerIds)],
     );
   }
@@ -79,5 +88,5 @@ export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome
       [new Date(now.getTime() + RETRY_AFTER_NOT_SENT_MS), now, JSON.stringify(retry)],
     );
   }
-  return moves;
+  return { moves, written: providerIds.map((p) => ({ smsc: p.smsc as string, provider_id: p.provider_id as string })) };
 }

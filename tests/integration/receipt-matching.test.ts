@@ -1,0 +1,97 @@
+// Receipts land on the right message: provider ids belong to the SMSC account that gave them, a converted
+// (hex or decimal) form never settles another message, the handset a receipt names must be the message's,
+// and receipts that came early wait, whatever fails, until their answer is recorded.
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { claimDue } from '../../core/app/messages/claim-due.ts';
+import { recordOutcomes } from '../../core/app/messages/record-outcomes.ts';
+import { applyReceipts, applyWaitingReceipts, takeEarlyReceipts, type TimedReceipt } from '../../core/app/messages/apply-receipts.ts';
+import { nativePool, nativeTransaction } from '../../core/db/sql.ts';
+import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+
+let env: TestEnv;
+let a: OrgFixture;
+let b: OrgFixture;
+let serial = 0;
+const now = new Date('2026-11-22T09:00:00Z');
+
+beforeAll(async () => {
+  env = await setupTestEnv();
+  const senders = [{ name: 'UJUMBE', classes: ['transactional' as const], routeApproved: true }];
+  [a, b] = [await createOrg(env, { credit: 1_000_000n, senders }), await createOrg(env, { credit: 1_000_000n, senders })];
+});
+
+/** A live message of `org`, claimed and answered by `smsc` with the provider id `providerId`. */
+async function submitted(org: OrgFixture, smsc: string, providerId: string) {
+  const to = `+25575410${String(++serial).padStart(4, '0')}`;
+  const sent = await request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', `rm-${serial}`).send({ to, from: 'UJUMBE', body: 'Habari', client_ref: `rm-${serial}` });
+  expect(sent.status).toBe(202);
+  const pool = await nativePool(env.orm.em);
+  const claimed = (await claimDue(pool, now, 1000, true)).find((m) => m.id === sent.body.data.id)!;
+  await recordOutcomes(pool, now, [{ message: claimed, smsc, outcome: { kind: 'accepted', providerIds: [providerId] } }]);
+  return { id: sent.body.data.id as string, to };
+}
+
+const receipt = (smsc: string, providerId: string, address: string | null, effect: TimedReceipt['effect'] = 'delivered'): TimedReceipt => ({
+  smsc, providerId, address, effect, rawStatus: effect === 'delivered' ? 'DELIVRD' : 'UNDELIV', errorCode: null, receivedAt: now,
+});
+
+const statusOf = async (id: string) => (await env.sql<{ status: string }>('select status from messages where id = ?', [id]))[0]!.status;
+
+describe('matching', () => {
+  it('one id from two SMSC accounts names two messages: each receipt settles the message of its own SMSC, even across organizations', async () => {
+    const first = await submitted(a, 'alpha@10.0.0.1:2775', 'abc123');
+    const second = await submitted(b, 'beta@10.0.0.2:2775', 'abc123');
+    await applyReceipts(await nativePool(env.orm.em), [receipt('beta@10.0.0.2:2775', 'abc123', null, 'undelivered')]);
+    expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['submitted', 'undelivered']);
+    await applyReceipts(await nativePool(env.orm.em), [receipt('alpha@10.0.0.1:2775', 'ABC123', null)]);
+    expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['delivered', 'undelivered']);
+  });
+
+  it('a converted form that is another message\'s id: the handset named decides, and without one the id as given wins', async () => {
+    // Hex 10 is decimal 16: the first message's id in decimal is the second message's id as given.
+    const hex = await submitted(a, 'gamma@h:1', '10');
+    const decimal = await submitted(a, 'gamma@h:1', '16');
+    await applyReceipts(await nativePool(env.orm.em), [receipt('gamma@h:1', '16', hex.to.slice(1))]);
+    expect([await statusOf(hex.id), await statusOf(decimal.id)]).toEqual(['delivered', 'submitted']);
+    await applyReceipts(await nativePool(env.orm.em), [receipt('gamma@h:1', '16', null)]);
+    expect(await statusOf(decimal.id)).toBe('delivered');
+  });
+
+  it('a receipt naming another handset than the message\'s settles nothing and waits', async () => {
+    const m = await submitted(a, 'delta@h:1', 'ff01');
+    await applyReceipts(await nativePool(env.orm.em), [receipt('delta@h:1', 'ff01', '255700000000')]);
+    expect(await statusOf(m.id)).toBe('submitted');
+    expect(await env.sql("select count(*)::int as n from early_receipts where smsc = 'delta@h:1'")).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('early receipts', () => {
+  it('wait under their SMSC, are taken with the answer of their own SMSC only, and survive a failure to apply them', async () => {
+    const pool = await nativePool(env.orm.em);
+    await applyReceipts(pool, [receipt('eps@h:1', 'e1', null), receipt('zeta@h:1', 'e1', null)]);
+    expect(await env.sql("select smsc from early_receipts where provider_id = 'e1' order by smsc")).toEqual([{ smsc: 'eps@h:1' }, { smsc: 'zeta@h:1' }]);
+    // Taken in a transaction that then fails: they are still there.
+    await expect(nativeTransaction(pool, async (tx) => {
+      expect(await takeEarlyReceipts(tx, [{ smsc: 'eps@h:1', provider_id: 'e1' }])).toHaveLength(1);
+      throw new Error('the apply failed');
+    })).rejects.toThrow('the apply failed');
+    expect(await env.sql("select count(*)::int as n from early_receipts where provider_id = 'e1'")).toEqual([{ n: 2 }]);
+    // The answer under eps takes and applies eps's receipt only (the dispatcher's flush does this in its transaction).
+    const m = await submitted(a, 'eps@h:1', 'e1');
+    const taken = await nativeTransaction(pool, (tx) => takeEarlyReceipts(tx, [{ smsc: 'eps@h:1', provider_id: 'e1' }]));
+    await applyReceipts(pool, taken);
+    expect(await statusOf(m.id)).toBe('delivered');
+    expect(await env.sql("select smsc from early_receipts where provider_id = 'e1'")).toEqual([{ smsc: 'zeta@h:1' }]);
+  });
+
+  it('the tick applies a receipt whose answer another process recorded after the receipt was stored', async () => {
+    const pool = await nativePool(env.orm.em);
+    await applyReceipts(pool, [receipt('eta@h:1', 'late1', null)]);
+    const m = await submitted(a, 'eta@h:1', 'late1');
+    expect(await statusOf(m.id)).toBe('submitted');
+    expect(await applyWaitingReceipts(pool, now)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(m.id)).toBe('delivered');
+    expect(await env.sql("select count(*)::int as n from early_receipts where smsc = 'eta@h:1'")).toEqual([{ n: 0 }]);
+  });
+});
