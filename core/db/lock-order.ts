@@ -3,12 +3,13 @@
 // other in a circle (the send batcher, the dispatcher's answers and receipts, timers, feeding, launch, cancel):
 //
 //   1. idempotency_records   by (organization_id, operation, key)
-//   2. organizations         by id
-//   3. campaigns             by (organization_id, id)
-//   4. messages              by (organization_id, id), with their attempts
-//   5. wallets               by organization_id
-//   6. rate_buckets          by key
+//   2. rate_buckets          by key
+//   3. organizations         by id
+//   4. campaigns             by (organization_id, id)
+//   5. messages              by (organization_id, id), with their attempts
+//   6. wallets               by organization_id
 //
+// Wallets come last because every writer of money shares them: taken last, they are held the shortest.
 // Inserting new rows takes no lock anyone else waits for. What still meets a deadlock or a serialization
 // failure (an order kept by a plan PostgreSQL chose) is retried whole: see contention.ts.
 import type { Runner } from './sql.ts';
@@ -23,7 +24,7 @@ export function inLockOrder(keys: Iterable<string>): string[] {
 
 const LOCK_WALLETS = prepared('lock-wallets', 'select * from wallets where organization_id = any(?::uuid[]) order by organization_id for update');
 
-/** Step 5: the wallets of these organizations, locked in organization order, in one statement. */
+/** Step 6: the wallets of these organizations, locked in organization order, in one statement. */
 export async function lockWallets<T extends { organization_id: string }>(db: Runner, organizationIds: Iterable<string>): Promise<Map<string, T>> {
   const ids = inLockOrder(organizationIds);
   if (ids.length === 0) return new Map();
@@ -31,5 +32,5 @@ export async function lockWallets<T extends { organization_id: string }>(db: Run
   return new Map(locked.map((w) => [w.organization_id, w]));
 }
 
-/** Step 4: rows of messages, locked in (organization, id) order; the statement's select list is the caller's. */
+/** Step 5: rows of messages, locked in (organization, id) order; the statement's select list is the caller's. */
 export const LOCK_MESSAGES_ORDER = 'order by m.organization_id, m.id for update of m';

@@ -1,7 +1,7 @@
 // One SMPP transceiver link kept bound: connect, bind, enquire_link, reconnect with backoff, and our own PDU timers.
 import smpp, { type Pdu, type Session } from 'smpp';
 import { backoffDelay } from './flow-control.ts';
-import { STATUS, statusName, type SmppTarget } from './smpp-wire.ts';
+import { STATUS, coalesceWrites, statusName, type SmppTarget } from './smpp-wire.ts';
 
 export interface SmppLogger {
   info(msg: string, fields?: object): void;
@@ -79,7 +79,7 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
       session.destroy();
     });
     session.on('connect', () => {
-      session.socket.setNoDelay(true);
+      coalesceWrites(session.socket);
       session.bind_transceiver({ system_id: target.systemId, password: target.password }, (resp) => {
         clearTimeout(bindTimer);
         current.timers.delete(bindTimer);

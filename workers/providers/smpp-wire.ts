@@ -1,4 +1,5 @@
 // SMPP 3.4 wire details shared by the client and the simulator: status codes, flags, URLs, raw message bytes.
+import type { Socket } from 'node:net';
 import smpp from 'smpp';
 
 export const STATUS = {
@@ -69,4 +70,26 @@ export function messageBytes(pdu: { short_message?: unknown; message_payload?: u
 export function statusName(status: number): string {
   const entry = Object.entries(STATUS).find(([, value]) => value === status);
   return entry ? entry[0] : `0x${status.toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * Hot path: the PDUs a link writes in one turn of the event loop leave together in one system call (a
+ * message costs a submit_sm one way and a deliver_sm_resp the other; each write was a call of its own).
+ * Nagle stays off, so nothing waits longer than the turn.
+ */
+export function coalesceWrites(socket: Socket): void {
+  socket.setNoDelay(true);
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  let corked = false;
+  socket.write = ((...args: unknown[]) => {
+    if (!corked) {
+      corked = true;
+      socket.cork();
+      setImmediate(() => {
+        corked = false;
+        socket.uncork();
+      });
+    }
+    return write(...args);
+  }) as typeof socket.write;
 }

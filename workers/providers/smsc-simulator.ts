@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import smpp, { type Pdu, type Session } from 'smpp';
 import { outcomeFor, partText, receiptFields, receiptsFor, type SimulatedOutcome } from './smsc-outcomes.ts';
-import { formatSmppUrl, keepRawShortMessages, messageBytes, STATUS } from './smpp-wire.ts';
+import { coalesceWrites, formatSmppUrl, keepRawShortMessages, messageBytes, STATUS } from './smpp-wire.ts';
 
 export interface SimulatedSubmit {
   systemId: string;
@@ -151,7 +151,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
   function accept(session: Session): void {
     const peer: Peer = { session, systemId: null, transmits: false, receives: false, outstanding: 0, open: true };
     peers.add(peer);
-    session.socket.setNoDelay(true);
+    coalesceWrites(session.socket);
     session.on('error', () => session.destroy());
     session.on('close', () => {
       peer.open = false;

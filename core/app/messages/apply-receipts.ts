@@ -93,24 +93,26 @@ export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedRec
     return seen && seen.delivered.size >= seen.parts ? { ...base, event: 'receipt_delivered' } : null;
   });
   const receiptMoves = moves.filter((m): m is Move => m !== null);
-  const results = (await applyMoves(tx, at, [...earlier, ...receiptMoves])).slice(earlier.length);
-  if (known.length === 0) return;
-  const moved = new Set(results.filter((r) => r.status !== null).map((r) => `${r.organizationId}/${r.messageId}`));
-  const recorded = known.map((r, i) => {
-    const part = parts.get(r)!;
-    const key = `${part.organization_id}/${part.message_id}`;
-    // Only the receipt that made the move shows it as its effect; a repeat shows none.
-    const effect = moves[i] && moved.delete(key) ? r.effect : 'none';
-    return { id: newId(), organization_id: part.organization_id, message_id: part.message_id, provider_id: r.providerId, part: part.part, delivery: r.effect, effect, raw_status: r.rawStatus, error_code: r.errorCode, received_at: r.receivedAt };
+  await applyMoves(tx, at, [...earlier, ...receiptMoves], async (all) => {
+    if (known.length === 0) return;
+    const results = all.slice(earlier.length);
+    const moved = new Set(results.filter((r) => r.status !== null).map((r) => `${r.organizationId}/${r.messageId}`));
+    const recorded = known.map((r, i) => {
+      const part = parts.get(r)!;
+      const key = `${part.organization_id}/${part.message_id}`;
+      // Only the receipt that made the move shows it as its effect; a repeat shows none.
+      const effect = moves[i] && moved.delete(key) ? r.effect : 'none';
+      return { id: newId(), organization_id: part.organization_id, message_id: part.message_id, provider_id: r.providerId, part: part.part, delivery: r.effect, effect, raw_status: r.rawStatus, error_code: r.errorCode, received_at: r.receivedAt };
+    });
+    await exec(
+      tx,
+      `insert into message_receipts (id, organization_id, message_id, provider_id, part, delivery, effect, raw_status, error_code, received_at)
+       select x.id, x.organization_id, x.message_id, x.provider_id, x.part, x.delivery, x.effect, x.raw_status, x.error_code, x.received_at
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, message_id uuid, provider_id text, part int, delivery text, effect text,
+         raw_status text, error_code text, received_at timestamptz)`,
+      [JSON.stringify(recorded)],
+    );
   });
-  await exec(
-    tx,
-    `insert into message_receipts (id, organization_id, message_id, provider_id, part, delivery, effect, raw_status, error_code, received_at)
-     select x.id, x.organization_id, x.message_id, x.provider_id, x.part, x.delivery, x.effect, x.raw_status, x.error_code, x.received_at
-     from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, message_id uuid, provider_id text, part int, delivery text, effect text,
-       raw_status text, error_code text, received_at timestamptz)`,
-    [JSON.stringify(recorded)],
-  );
 }
 
 interface EarlyRow {

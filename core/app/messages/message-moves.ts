@@ -34,10 +34,13 @@ export interface MoveResult {
 /**
  * Applies each move the state table allows (a late or repeated event is left alone and reported
  * with status null). Must run inside a transaction: rows are locked, and money, status and events
- * commit together.
+ * commit together. `beforeMoney` writes what depends on the results before the wallets are locked.
  */
-export async function applyMoves(tx: Runner, at: Date, moves: Move[]): Promise<MoveResult[]> {
-  if (moves.length === 0) return [];
+export async function applyMoves(tx: Runner, at: Date, moves: Move[], beforeMoney?: (results: MoveResult[]) => Promise<void>): Promise<MoveResult[]> {
+  if (moves.length === 0) {
+    await beforeMoney?.([]);
+    return [];
+  }
   const keys = JSON.stringify(moves.map((m) => ({ organization_id: m.organizationId, id: m.messageId })));
   const locked = await rows<LockedRow>(
     tx,
@@ -85,7 +88,9 @@ export async function applyMoves(tx: Runner, at: Date, moves: Move[]): Promise<M
       [at, at, JSON.stringify([...updates.values()])],
     );
   }
-  await applyMovementsByOrganization(tx, money, { actorType: 'system', actorId: null, at });
   await addEvents(tx, at, events);
+  await beforeMoney?.(results);
+  // Wallets last: they are the rows every writer shares, so they stay locked only until the commit.
+  await applyMovementsByOrganization(tx, money, { actorType: 'system', actorId: null, at });
   return results;
 }

@@ -31,20 +31,20 @@ const BATCH_TAKE_TOKENS = prepared(
   `select x.i, t.allowed, t.retry_after_seconds from jsonb_to_recordset(?::jsonb) as x(i int, bucket text)
      cross join lateral take_token(x.bucket, ?, ?) t`,
 );
-const BATCH_GIVE_BACK_TOKENS = prepared(
-  'send-batch-give-back-tokens',
-  `update rate_buckets b set tokens = least(?, b.tokens + x.n)
-     from jsonb_to_recordset(?::jsonb) as x(bucket text, n int) where b.key = x.bucket`,
-);
-const BATCH_FORGET_REFUSED = prepared(
-  'send-batch-forget-refused',
-  `delete from idempotency_records r using jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text)
-       where r.organization_id = x.organization_id and r.operation = x.operation and r.key = x.key`,
-);
-// The three writes of the accepted sends in one statement (each data-modifying part runs even unreferenced).
-const BATCH_HOLDS = prepared(
-  'send-batch-holds',
-  `with wallet_holds as (
+// Every write of a batch after its decisions in one statement, the wallets' last (each data-modifying part runs
+// even unreferenced): tokens of refused sends given back, their idempotency records removed, then the accepted
+// sends' holds, ledger entries and messages. The wallets stay locked for this statement and the commit alone.
+const BATCH_WRITE = prepared(
+  'send-batch-write',
+  `with given_back as (
+     update rate_buckets b set tokens = least(?, b.tokens + x.n)
+     from jsonb_to_recordset(?::jsonb) as x(bucket text, n int) where b.key = x.bucket
+   ),
+   forgotten as (
+     delete from idempotency_records r using jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text)
+     where r.organization_id = x.organization_id and r.operation = x.operation and r.key = x.key
+   ),
+   wallet_holds as (
      update wallets w set available = x.available, held = x.held, captured = x.captured, credited = x.credited, updated_at = ?
      from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, available bigint, held bigint, captured bigint, credited bigint)
      where w.organization_id = x.organization_id
@@ -114,7 +114,7 @@ function createBatcher(deps: Deps) {
 }
 
 const scopeRow = (s: IdempotencyScope) => ({ organization_id: s.organizationId, operation: s.operation, key: s.key });
-// Rows are locked in the one order of lock-order.ts: idempotency keys, wallets, then buckets, each sorted.
+// Rows are locked in the one order of lock-order.ts: idempotency keys, buckets, then wallets, each sorted.
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const bucketOf = (w: Waiting) => `recipient:${w.message.organizationId}:${w.message.to}`;
 const keyOf = (s: IdempotencyScope) => `${s.organizationId}/${s.operation}/${s.key}`;
@@ -129,8 +129,10 @@ async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
     results.clear();
     const claimed = await claim(tx, [...primaries.values()]);
     const candidates = [...primaries.values()].filter((w) => claimed.has(keyOf(w.scope)));
-    const { accepted, wallets } = await decide(tx, candidates, results);
-    await write(tx, wallets, accepted, candidates.filter((w) => !accepted.includes(w)));
+    // Buckets before wallets (lock-order.ts): the wallets are taken last and held the shortest.
+    const allowed = await takeAllowance(tx, candidates, results);
+    const { accepted, wallets } = await decide(tx, allowed, results);
+    await write(tx, wallets, accepted, candidates.filter((w) => !accepted.includes(w)), allowed.filter((w) => !accepted.includes(w)));
     return [...primaries.values()].filter((w) => !claimed.has(keyOf(w.scope)));
   });
   for (const w of unclaimed) results.set(w, await replayOf(pool, w));
@@ -154,22 +156,19 @@ async function claim(tx: PoolClient, items: Waiting[]): Promise<Set<string>> {
 }
 
 /**
- * Wallets locked in organization order; frozen wallets refuse; the recipient allowance is taken next, and only
- * the sends it allows draw on the balance, so a send refused for the allowance never uses funds another needed.
- * A send then refused for funds gives its allowance token back.
+ * Wallets locked in organization order; frozen wallets refuse; then funds, counted only for the sends the
+ * recipient allowance let through, so a send refused for the allowance never uses funds another needed.
  */
 async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, BatchResult>): Promise<{ accepted: Waiting[]; wallets: WalletRow[] }> {
   if (items.length === 0) return { accepted: [], wallets: [] };
   const wallets = [...(await lockWallets<WalletRow>(tx, items.map((w) => w.message.organizationId))).values()];
   const balances = new Map(wallets.map((w) => [w.organization_id, { balance: toBalance(w), frozen: w.frozen }]));
-  const open = items.filter((w) => {
-    if (!balances.get(w.message.organizationId)!.frozen) return true;
-    results.set(w, { kind: 'refused', error: new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.') });
-    return false;
-  });
-  const allowed = await takeAllowance(tx, open, results);
-  const accepted = allowed.filter((w) => {
+  const accepted = items.filter((w) => {
     const wallet = balances.get(w.message.organizationId)!;
+    if (wallet.frozen) {
+      results.set(w, { kind: 'refused', error: new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.') });
+      return false;
+    }
     const held = hold(wallet.balance, w.message.total);
     if (!held.ok) {
       results.set(w, { kind: 'refused', error: held.error });
@@ -179,7 +178,6 @@ async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, Ba
     results.set(w, { kind: 'done', response: w.response, replay: false });
     return true;
   });
-  await giveBackAllowance(tx, allowed.filter((w) => !accepted.includes(w)));
   return { accepted, wallets };
 }
 
@@ -201,24 +199,15 @@ async function takeAllowance(tx: PoolClient, items: Waiting[], results: Map<Wait
   });
 }
 
-/** Tokens of sends that took one and were then refused (for funds) go back to their buckets. */
-async function giveBackAllowance(tx: PoolClient, refused: Waiting[]): Promise<void> {
-  if (refused.length === 0) return;
+/**
+ * One statement: the tokens of sends refused after taking one (frozen wallet, funds) go back, the refused sends'
+ * records go, and the accepted sends' holds (running balances again, now without the refused), ledger entries
+ * and messages are written.
+ */
+async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], refused: Waiting[], tokensBack: Waiting[]): Promise<void> {
+  if (accepted.length === 0 && refused.length === 0) return;
   const counts = new Map<string, number>();
-  for (const w of refused) counts.set(bucketOf(w), (counts.get(bucketOf(w)) ?? 0) + 1);
-  await exec(tx, BATCH_GIVE_BACK_TOKENS, [RECIPIENT_MESSAGES_PER_HOUR, JSON.stringify([...counts].map(([bucket, n]) => ({ bucket, n })))]);
-}
-
-/** The accepted sends' holds (running balances again, now without the refused), ledger entries and messages; the refused sends' records go. */
-async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], refused: Waiting[]): Promise<void> {
-  if (refused.length) {
-    await exec(
-      tx,
-      BATCH_FORGET_REFUSED,
-      [JSON.stringify(refused.map((w) => scopeRow(w.scope)))],
-    );
-  }
-  if (accepted.length === 0) return;
+  for (const w of tokensBack) counts.set(bucketOf(w), (counts.get(bucketOf(w)) ?? 0) + 1);
   const balances = new Map<string, WalletBalance>(wallets.map((w) => [w.organization_id, toBalance(w)]));
   const entries = accepted.map((w) => {
     const moved = hold(balances.get(w.message.organizationId)!, w.message.total);
@@ -227,8 +216,11 @@ async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], 
     const e = moved.value.entry;
     return { id: newId(), organization_id: w.message.organizationId, amount: e.amount.toString(), balance_after: e.availableAfter.toString(), held_after: e.heldAfter.toString(), message_id: w.message.id, actor_type: w.actor.actorType, actor_id: w.actor.actorId, created_at: w.at };
   });
-  const at = accepted[0]!.at;
-  await exec(tx, BATCH_HOLDS, [
+  const at = (accepted[0] ?? refused[0])!.at;
+  await exec(tx, BATCH_WRITE, [
+    RECIPIENT_MESSAGES_PER_HOUR,
+    JSON.stringify([...counts].map(([bucket, n]) => ({ bucket, n }))),
+    JSON.stringify(refused.map((w) => scopeRow(w.scope))),
     at,
     JSON.stringify([...balances].filter(([org]) => accepted.some((w) => w.message.organizationId === org)).map(([org, b]) => ({ organization_id: org, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString() }))),
     JSON.stringify(entries),
