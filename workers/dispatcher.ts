@@ -27,6 +27,7 @@ export interface Providers {
   simulator: SmsProvider;
 }
 
+const SETTINGS_MS = 250;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function startDispatcher(deps: Deps, providers: Providers, options: DispatcherOptions): { stop(): Promise<void> } {
@@ -70,6 +71,15 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
     }
   }
 
+  // The platform settings (route, window, live-dispatch switch) read at most every SETTINGS_MS: a claim a few
+  // milliseconds apart under load need not read them each time, and a change still applies within moments.
+  let settingsRead: { at: number; settings: Awaited<ReturnType<typeof readSettings>> } | null = null;
+  async function currentSettings(ctx: Awaited<ReturnType<typeof newCtx>>) {
+    const at = performance.now();
+    if (!settingsRead || at - settingsRead.at > SETTINGS_MS) settingsRead = { at, settings: await readSettings(ctx) };
+    return settingsRead.settings;
+  }
+
   async function claimOnce(pool: Pool): Promise<void> {
     // Answers and receipts not yet written count against the room: submits never outrun the writer,
     // so the time from submit to a recorded receipt stays short.
@@ -79,7 +89,7 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
       return;
     }
     const ctx = await newCtx(deps);
-    const settings = await readSettings(ctx);
+    const settings = await currentSettings(ctx);
     const provider = deps.config.liveDispatch && settings.liveDispatch && providers.live ? providers.live : providers.simulator;
     const claimed = await claimDue(pool, ctx.now, room, isWindowOpen(settings.window, ctx.now));
     if (claimed.length === 0) {

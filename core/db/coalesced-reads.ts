@@ -50,7 +50,7 @@ function coalescer<I, O>(deps: Deps, run: Run<I, O>, options: CoalesceOptions): 
  * One coalescer per kind of read and per service (deps). `run` answers each item, in order, from one
  * statement; an item it has no answer for is answered undefined.
  */
-export function coalescedRead<I, O>(run: Run<I, O>, options: CoalesceOptions = { maxBatch: 64, inFlight: 2 }): (deps: Deps, item: I) => Promise<O> {
+export function coalescedRead<I, O>(run: Run<I, O>, options: CoalesceOptions = { maxBatch: 128, inFlight: 1 }): (deps: Deps, item: I) => Promise<O> {
   const byDeps = new WeakMap<Deps, (item: I) => Promise<O>>();
   return (deps, item) => {
     let read = byDeps.get(deps);

@@ -14,22 +14,31 @@ import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyAnswer } f
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
 
 // The batch's statements, prepared once per connection.
-const BATCH_CLAIM = prepared(
-  'send-batch-claim',
-  `insert into idempotency_records as r (organization_id, operation, key, fingerprint, status_code, response_body, created_at, expires_at)
-     select x.organization_id, x.operation, x.key, x.fingerprint, x.status_code, x.response_body, x.at, x.expires_at
-     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, status_code int, response_body text,
-       at timestamptz, expires_at timestamptz)
-     on conflict (organization_id, operation, key) do update
-       set fingerprint = excluded.fingerprint, status_code = excluded.status_code, response_body = excluded.response_body,
-         created_at = excluded.created_at, expires_at = excluded.expires_at
-       where r.expires_at <= excluded.created_at
-     returning organization_id, operation, key`,
-);
-const BATCH_TAKE_TOKENS = prepared(
-  'send-batch-take-tokens',
-  `select x.i, t.allowed, t.retry_after_seconds from jsonb_to_recordset(?::jsonb) as x(i int, bucket text)
-     cross join lateral take_token(x.bucket, ?, ?) t`,
+// The batch's keys claimed (an answer stored with each, kept only if the send is accepted) and, for each key
+// claimed, a token of its recipient's bucket, in one statement. Sorting the claimed rows by bucket first means
+// every key is claimed before any bucket is taken, and the buckets are taken in lock order.
+const BATCH_CLAIM_AND_TAKE = prepared(
+  'send-batch-claim-and-take',
+  `with claimed as (
+     insert into idempotency_records as r (organization_id, operation, key, fingerprint, status_code, response_body, created_at, expires_at)
+       select x.organization_id, x.operation, x.key, x.fingerprint, x.status_code, x.response_body, x.at, x.expires_at
+       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, status_code int, response_body text,
+         at timestamptz, expires_at timestamptz)
+       on conflict (organization_id, operation, key) do update
+         set fingerprint = excluded.fingerprint, status_code = excluded.status_code, response_body = excluded.response_body,
+           created_at = excluded.created_at, expires_at = excluded.expires_at
+         where r.expires_at <= excluded.created_at
+       returning organization_id, operation, key
+   )
+   select s.i, t.allowed, t.retry_after_seconds
+   from (
+     select x.i, x.bucket from claimed c
+     join jsonb_to_recordset(?::jsonb) as x(i int, organization_id uuid, operation text, key text, bucket text)
+       on x.organization_id = c.organization_id and x.operation = c.operation and x.key = c.key
+     order by x.bucket
+     offset 0
+   ) s
+   cross join lateral take_token(s.bucket, ?, ?) t`,
 );
 // Every write of a batch after its decisions in one statement, the wallets' last (each data-modifying part runs
 // even unreferenced): tokens of refused sends given back, their idempotency records removed, then the accepted
@@ -127,13 +136,11 @@ async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
   const unclaimed = await nativeTransaction(pool, async (tx) => {
     // A retried transaction (contention) decides afresh.
     results.clear();
-    const claimed = await claim(tx, [...primaries.values()]);
-    const candidates = [...primaries.values()].filter((w) => claimed.has(keyOf(w.scope)));
-    // Buckets before wallets (lock-order.ts): the wallets are taken last and held the shortest.
-    const allowed = await takeAllowance(tx, candidates, results);
+    // Keys, then buckets, then wallets (lock-order.ts): the wallets are taken last and held the shortest.
+    const { claimed, allowed } = await claimAndTakeAllowance(tx, [...primaries.values()], results);
     const { accepted, wallets } = await decide(tx, allowed, results);
-    await write(tx, wallets, accepted, candidates.filter((w) => !accepted.includes(w)), allowed.filter((w) => !accepted.includes(w)));
-    return [...primaries.values()].filter((w) => !claimed.has(keyOf(w.scope)));
+    await write(tx, wallets, accepted, claimed.filter((w) => !accepted.includes(w)), allowed.filter((w) => !accepted.includes(w)));
+    return [...primaries.values()].filter((w) => !claimed.includes(w));
   });
   for (const w of unclaimed) results.set(w, await replayOf(pool, w));
   for (const w of batch) {
@@ -145,14 +152,30 @@ async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
   }
 }
 
-/** Claims the keys with their answers already stored (known before the batch runs); a refused send's record goes before commit. */
-async function claim(tx: PoolClient, items: Waiting[]): Promise<Set<string>> {
-  const found = await rows<{ organization_id: string; operation: string; key: string }>(
-    tx,
-    BATCH_CLAIM,
-    [JSON.stringify([...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope))).map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, status_code: w.response.status, response_body: w.response.body, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) })))],
-  );
-  return new Set(found.map((f) => `${f.organization_id}/${f.operation}/${f.key}`));
+/**
+ * Claims the keys with their answers already stored (known before the batch runs; a refused send's record goes
+ * before commit) and takes a token of the recipient allowance for each send whose key it claimed. Returns the
+ * sends claimed and, of those, the ones the allowance lets through; the others get their answer.
+ */
+async function claimAndTakeAllowance(tx: PoolClient, items: Waiting[], results: Map<Waiting, BatchResult>): Promise<{ claimed: Waiting[]; allowed: Waiting[] }> {
+  const ordered = [...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope)));
+  const found = await rows<{ i: number; allowed: boolean; retry_after_seconds: number }>(tx, BATCH_CLAIM_AND_TAKE, [
+    JSON.stringify(ordered.map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, status_code: w.response.status, response_body: w.response.body, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) }))),
+    JSON.stringify(ordered.map((w, i) => ({ i, ...scopeRow(w.scope), bucket: bucketOf(w) }))),
+    RECIPIENT_MESSAGES_PER_HOUR,
+    RECIPIENT_MESSAGES_PER_HOUR / 3600,
+  ]);
+  const tokenOf = new Map(found.map((t) => [t.i, t]));
+  const claimed = ordered.filter((_, i) => tokenOf.has(i));
+  const allowed = ordered.filter((w, i) => {
+    const t = tokenOf.get(i);
+    if (!t) return false;
+    if (t.allowed) return true;
+    const retryAfter = Math.max(1, Math.ceil(t.retry_after_seconds));
+    results.set(w, { kind: 'refused', error: new DomainError('rate_limited', `At most ${RECIPIENT_MESSAGES_PER_HOUR} live messages an hour reach one recipient; retry after ${retryAfter} s.`, { retryAfter }) });
+    return false;
+  });
+  return { claimed, allowed };
 }
 
 /**
@@ -179,24 +202,6 @@ async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, Ba
     return true;
   });
   return { accepted, wallets };
-}
-
-/** One token of each send's recipient bucket (buckets in lock order); the sends refused return with their answer set. */
-async function takeAllowance(tx: PoolClient, items: Waiting[], results: Map<Waiting, BatchResult>): Promise<Waiting[]> {
-  if (items.length === 0) return [];
-  const tokens = await rows<{ i: number; allowed: boolean; retry_after_seconds: number }>(
-    tx,
-    BATCH_TAKE_TOKENS,
-    [JSON.stringify(items.map((w, i) => ({ i, bucket: bucketOf(w) })).sort((a, b) => compare(a.bucket, b.bucket))), RECIPIENT_MESSAGES_PER_HOUR, RECIPIENT_MESSAGES_PER_HOUR / 3600],
-  );
-  const tokenOf = new Map(tokens.map((t) => [t.i, t]));
-  return items.filter((w, i) => {
-    const t = tokenOf.get(i)!;
-    if (t.allowed) return true;
-    const retryAfter = Math.max(1, Math.ceil(t.retry_after_seconds));
-    results.set(w, { kind: 'refused', error: new DomainError('rate_limited', `At most ${RECIPIENT_MESSAGES_PER_HOUR} live messages an hour reach one recipient; retry after ${retryAfter} s.`, { retryAfter }) });
-    return false;
-  });
 }
 
 /**
