@@ -8,10 +8,10 @@ export class Migration0010ReceiptsBySmsc extends Migration {
 
   override up(): void {
     this.addSql(`alter table message_provider_ids add column smsc text collate "C" not null default ''`);
+    // Only the id as the SMSC gave it is stored now (a receipt's id is looked up in all its forms): one message's.
+    this.addSql('delete from message_provider_ids where converted');
     this.addSql('drop index message_provider_ids_id');
-    this.addSql('create index message_provider_ids_smsc_id on message_provider_ids (smsc, provider_id)');
-    // The form an SMSC gave is one message's; its converted forms (hex or decimal) may coincide with others'.
-    this.addSql('create unique index message_provider_ids_given on message_provider_ids (smsc, provider_id) where not converted');
+    this.addSql('create unique index message_provider_ids_given on message_provider_ids (smsc, provider_id)');
     this.addSql(`alter table early_receipts add column smsc text collate "C" not null default '', add column address text`);
     this.addSql('drop index early_receipts_provider');
     this.addSql('create index early_receipts_smsc_provider on early_receipts (smsc, provider_id)');

@@ -125,11 +125,9 @@ export function providerIdCandidates(id: string): string[] {
   return Array.from(new Set(candidates));
 }
 
-/** A stored part a receipt may name: an id form under the receipt's SMSC, and the number its message went to. */
+/** A stored part a receipt may name: the id as its SMSC gave it (normalized), and the number its message went to. */
 export interface ReceiptCandidate {
   providerId: string;
-  /** False for the form the SMSC gave (normalized), true for a hex or decimal form derived from it. */
-  converted: boolean;
   messageKey: string;
   toPhone: string;
 }
@@ -138,19 +136,15 @@ export interface ReceiptCandidate {
 const nationalPart = (digits: string) => digits.replace(/\D/g, '').slice(-9);
 
 /**
- * Which message a receipt names, among the parts stored under the ids its id may stand for (same SMSC).
- * Where the receipt names the handset, only messages to that number count. Then, in order: the id as the SMSC
- * gave it; a stored form equal to the id as the receipt writes it; any other form. The first level that names
- * parts decides, and only if they are one message's: a receipt never settles a message it may not be for.
+ * Which message a receipt names, among the parts stored (same SMSC) under any form its id may stand for.
+ * Where the receipt names the handset, only messages to that number count. Then the part whose id is the
+ * receipt's id as written wins; otherwise one message under another form (hex for decimal, or the other way).
+ * Two messages left is no match: a receipt never settles a message it may not be for.
  */
 export function matchReceipt(receipt: { providerId: string; address: string | null }, candidates: ReceiptCandidate[]): ReceiptCandidate | null {
   const forms = providerIdCandidates(receipt.providerId);
   const named = candidates.filter((c) => forms.includes(c.providerId) && (!receipt.address || nationalPart(c.toPhone) === nationalPart(receipt.address)));
-  const levels = [
-    named.filter((c) => !c.converted && c.providerId === forms[0]),
-    named.filter((c) => c.providerId === forms[0]),
-    named,
-  ];
-  const decisive = levels.find((level) => level.length > 0) ?? [];
+  const literal = named.filter((c) => c.providerId === forms[0]);
+  const decisive = literal.length ? literal : named;
   return new Set(decisive.map((c) => c.messageKey)).size === 1 ? decisive[0]! : null;
 }

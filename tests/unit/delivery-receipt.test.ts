@@ -179,22 +179,22 @@ describe('providerIdCandidates', () => {
 });
 
 describe('matchReceipt', () => {
-  const part = (providerId: string, converted: boolean, messageKey: string, toPhone = '+255754000001') => ({ providerId, converted, messageKey, toPhone });
-  // Message A was given hex "10" (decimal form "16"); message B was given "16".
-  const a = [part('10', false, 'A'), part('16', true, 'A')];
-  const b = [part('16', false, 'B', '+255754000002'), part('22', true, 'B', '+255754000002')];
+  const part = (providerId: string, messageKey: string, toPhone = '+255754000001') => ({ providerId, messageKey, toPhone });
+  // Message A was given hex "10" (decimal 16); message B was given "16"; message C was given "22" (hex for decimal 34).
+  const parts = [part('10', 'A'), part('16', 'B', '+255754000002'), part('22', 'C', '+255754000003')];
 
   it.each([
-    ['the id as given wins over another message\'s converted form', { providerId: '16', address: null }, 'B'],
-    ['the handset named picks the message whose converted form it is', { providerId: '16', address: '255754000001' }, 'A'],
+    ['the id as the receipt writes it wins over another message\'s other form', { providerId: '16', address: null }, 'B'],
+    ['the handset named picks the message whose other form it is', { providerId: '16', address: '255754000001' }, 'A'],
     ['a national form of the handset agrees too', { providerId: '16', address: '0754000001' }, 'A'],
-    ['one message under a converted form matches', { providerId: '22', address: null }, 'B'],
-    ['a handset of neither message matches nothing', { providerId: '16', address: '255700000009' }, null],
+    ['one message under another form matches', { providerId: '34', address: null }, 'C'],
+    ['a handset of no candidate matches nothing', { providerId: '16', address: '255700000009' }, null],
   ])('%s', (_label, receipt, expected) => {
-    expect(matchReceipt(receipt, [...a, ...b])?.messageKey ?? null).toBe(expected);
+    expect(matchReceipt(receipt, parts)?.messageKey ?? null).toBe(expected);
   });
 
-  it('two messages under converted forms only, no handset to tell: no match', () => {
-    expect(matchReceipt({ providerId: '16', address: null }, [part('16', true, 'A'), part('16', true, 'C')])).toBeNull();
+  it('two messages under other forms only, no handset to tell: no match', () => {
+    // "16" is decimal 22 in hex and hex 10 in decimal: both C ("22") and A ("10") are other forms of it.
+    expect(matchReceipt({ providerId: '16', address: null }, [part('10', 'A'), part('22', 'C')])).toBeNull();
   });
 });

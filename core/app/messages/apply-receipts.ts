@@ -11,7 +11,6 @@ interface Part {
   organization_id: string;
   message_id: string;
   part: number;
-  converted: boolean;
   to_phone: string;
 }
 
@@ -34,7 +33,7 @@ async function partsOf(tx: Runner, receipts: TimedReceipt[]): Promise<Map<TimedR
   const byReceipt = new Map<TimedReceipt, Part>();
   for (const r of receipts) {
     const parts = bySmsc.get(r.smsc) ?? [];
-    const candidates = parts.map((p) => ({ providerId: p.provider_id, converted: p.converted, messageKey: `${p.organization_id}/${p.message_id}/${p.part}`, toPhone: p.to_phone }));
+    const candidates = parts.map((p) => ({ providerId: p.provider_id, messageKey: `${p.organization_id}/${p.message_id}/${p.part}`, toPhone: p.to_phone }));
     const match = matchReceipt(r, candidates);
     if (match) byReceipt.set(r, parts[candidates.indexOf(match)]!);
   }
@@ -64,9 +63,9 @@ export async function applyReceipts(pool: Pool, receipts: TimedReceipt[]): Promi
  * Records a batch of receipts inside the caller's transaction, applying their moves together with `earlier`
  * (the submit answers of the same flush, which come first), so one lock of the messages and wallets serves both.
  * A receipt whose message is not known yet (it came before the answer to the submit) waits in early_receipts
- * until the submit's answer is recorded.
+ * until the submit's answer is recorded. Returns how many receipts wait so.
  */
-export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedReceipt[], earlier: Move[] = []): Promise<void> {
+export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedReceipt[], earlier: Move[] = []): Promise<number> {
   const parts = receipts.length ? await partsOf(tx, receipts) : new Map<TimedReceipt, Part>();
   const early = receipts.filter((r) => !parts.has(r));
   if (early.length) {
@@ -113,6 +112,7 @@ export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedRec
       [JSON.stringify(recorded)],
     );
   });
+  return early.length;
 }
 
 interface EarlyRow {
@@ -147,21 +147,18 @@ export async function takeEarlyReceipts(runner: Runner, written: { smsc: string;
 
 /**
  * The tick's sweep: early receipts whose message another process has since recorded (its flush looked before
- * this one's receipt was stored) are applied, one batch a tick. One that still names no single message waits
- * again, until the retention purge.
+ * this one's receipt was stored) are applied, the oldest batch each tick. One that still names no single
+ * message is stored again to wait, until the retention purge. Returns how many found their message.
  */
 export async function applyWaitingReceipts(pool: Pool, now: Date, batch = 1000): Promise<number> {
   return nativeTransaction(pool, async (tx) => {
     const found = await rows<EarlyRow>(
       tx,
-      `delete from early_receipts e where e.id in (
-         select e2.id from early_receipts e2
-         where exists (select 1 from message_provider_ids p where p.smsc = e2.smsc and p.provider_id = e2.provider_id)
-         order by e2.id limit ? for update skip locked)
+      `delete from early_receipts e where e.id in (select id from early_receipts order by received_at, id limit ? for update skip locked)
        returning e.smsc, e.provider_id, e.address, e.delivery, e.raw_status, e.error_code, e.received_at`,
       [batch],
     );
-    await writeReceipts(tx, now, found.map(asReceipt));
-    return found.length;
+    if (found.length === 0) return 0;
+    return found.length - (await writeReceipts(tx, now, found.map(asReceipt)));
   });
 }

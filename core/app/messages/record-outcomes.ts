@@ -13,7 +13,7 @@ export interface Outcome {
   smsc: string;
 }
 
-/** Provider ids as written, in every form, for the early receipts that waited for them. */
+/** Provider ids as written, for the early receipts that waited for them (in any form of theirs). */
 export type WrittenIds = { smsc: string; provider_id: string }[];
 
 /** A refusal the provider reports for a submit that never left (no SMSC connection): safe to send again. */
@@ -43,10 +43,8 @@ export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome
     if (outcome.kind === 'accepted') {
       attempts.push({ ...key, state: 'submitted', detail: null });
       outcome.providerIds.forEach((id, i) => {
-        // The first form is the id as the SMSC gave it (normalized); the others are derived from it.
-        providerIdCandidates(id).forEach((form, f) => {
-          providerIds.push({ smsc, provider_id: form, organization_id: m.organization_id, message_id: m.id, part: i + 1, converted: f > 0 });
-        });
+        // The id as the SMSC gave it, normalized: a receipt is looked up under every form its own id may stand for.
+        providerIds.push({ smsc, provider_id: providerIdCandidates(id)[0] ?? id, organization_id: m.organization_id, message_id: m.id, part: i + 1, converted: false });
       });
       moves.push({ organizationId: m.organization_id, messageId: m.id, event: 'submit_accepted' });
     } else if (outcome.kind === 'refused' && outcome.commandStatus === NEVER_SENT) {
@@ -74,7 +72,7 @@ export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome
       `insert into message_provider_ids (smsc, provider_id, organization_id, message_id, part, converted)
        select x.smsc, x.provider_id, x.organization_id, x.message_id, x.part, x.converted
        from jsonb_to_recordset(?::jsonb) as x(smsc text, provider_id text, organization_id uuid, message_id uuid, part int, converted boolean)
-       on conflict (smsc, provider_id) where not converted
+       on conflict (smsc, provider_id)
          do update set organization_id = excluded.organization_id, message_id = excluded.message_id, part = excluded.part`,
       [JSON.stringify(providerIds)],
     );
@@ -88,5 +86,7 @@ export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome
       [new Date(now.getTime() + RETRY_AFTER_NOT_SENT_MS), now, JSON.stringify(retry)],
     );
   }
-  return { moves, written: providerIds.map((p) => ({ smsc: p.smsc as string, provider_id: p.provider_id as string })) };
+  // An early receipt is stored under its id as it wrote it: every form of the ids just written may be it.
+  const written = providerIds.flatMap((p) => providerIdCandidates(p.provider_id as string).map((form) => ({ smsc: p.smsc as string, provider_id: form })));
+  return { moves, written };
 }
