@@ -106,6 +106,7 @@ export async function run(): Promise<void> {
     const durable = await pool.query("select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit");
     process.stdout.write(`service: ${ORGS} organizations, ${MESSAGES} sends over ${CONNECTIONS} connections; database ${JSON.stringify(durable.rows[0])}\n`);
     const factory = { module: new URL('./send-requests.ts', import.meta.url).href, params: { keys, seed: 11, delivered: true } };
+    const walBefore = await pool.query('select wal_bytes, wal_records from pg_stat_wal');
     const t0 = Date.now();
     const sent = await load({ url: `${server.base}/v1/messages`, method: 'POST', connections: CONNECTIONS, seconds: 600, requests: MESSAGES, factory });
     report('POST /v1/messages while dispatching', sent);
@@ -114,12 +115,15 @@ export async function run(): Promise<void> {
     const endToEnd = (Date.now() - t0) / 1000;
     const f = await figures(pool);
     const n = Number(f.messages);
+    const walAfter = await pool.query('select wal_bytes, wal_records from pg_stat_wal');
+    const wal = { bytes: Number(walAfter.rows[0].wal_bytes) - Number(walBefore.rows[0].wal_bytes), records: Number(walAfter.rows[0].wal_records) - Number(walBefore.rows[0].wal_records) };
     process.stdout.write(
       [
         `  submitted: ${(n / Number(f.submit_seconds)).toFixed(0)} msg/s (first submit to last answer, ${Number(f.submit_seconds).toFixed(1)} s)`,
         `  receipted: ${(n / Number(f.receipt_seconds)).toFixed(0)} msg/s (first submit to last receipt recorded, ${Number(f.receipt_seconds).toFixed(1)} s)`,
         `  end to end: ${endToEnd.toFixed(1)} s from the first request to every message final${left ? ` (${left} still not final after 120 s)` : ''}`,
         `  money: ${JSON.stringify(f)}`,
+        `  write-ahead log: ${(wal.bytes / n / 1024).toFixed(1)} KiB and ${(wal.records / n).toFixed(0)} records a message`,
         '',
       ].join('\n'),
     );
