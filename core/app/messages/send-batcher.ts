@@ -82,8 +82,8 @@ interface Waiting extends BatchedSend {
   fail(err: unknown): void;
 }
 
-const MAX_BATCH = 64;
-const MAX_FLUSHES = 2;
+const MAX_BATCH = 128;
+const MAX_FLUSHES = 1;
 const batchers = new WeakMap<Deps, ReturnType<typeof createBatcher>>();
 
 export function sendBatcher(deps: Deps) {
