@@ -3,61 +3,20 @@
 // submit and sends each receipt at once. 20 organizations, 20,000 sends over 64 connections while the dispatcher
 // submits and records receipts; then the money check, and a bare express handler doing one durable INSERT per
 // request on the same database as the machine's reference.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import pg from 'pg';
 import { loadInThread as load, report } from './load.ts';
 import { startServerProcess } from './server-process.ts';
+import { bareInsertHandler, sendingOrganizations } from './sending-fixtures.ts';
 import { startSmscSimulator } from '../workers/providers/smsc-simulator.ts';
 import { startEmbedded } from '../core/db/embedded.ts';
 import { createOrm } from '../core/db/orm.ts';
 import { defaultConfig, newCtx, type Deps } from '../core/app/context.ts';
 import { systemClock } from '../core/app/clock.ts';
 import { setLiveDispatch } from '../core/app/platform/settings.ts';
-import { createOrganization } from '../core/app/organizations/create-organization.ts';
-import { creditWallet } from '../core/app/wallet/credit-wallet.ts';
-import { setPricePlan } from '../core/app/price-plans/price-plan.ts';
-import { addSenderId } from '../core/app/sender-ids/add-sender-id.ts';
-import { createApiKey } from '../core/app/api-keys/create-api-key.ts';
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 20);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const operator = { kind: 'operator' } as const;
-
-async function organizations(deps: Deps): Promise<string[]> {
-  const keys: string[] = [];
-  for (let i = 0; i < ORGS; i++) {
-    const ctx = await newCtx(deps);
-    const { organization } = await createOrganization(ctx, operator, { name: `Service bench ${i}`, verified: true });
-    await creditWallet(ctx, operator, { organizationId: organization.id, amount: 100_000_000_000n, reference: 'bench' });
-    await setPricePlan(ctx, operator, { organizationId: organization.id, transactional: 2000n, promotional: 2500n });
-    await addSenderId(ctx, operator, { organizationId: organization.id, name: 'UJUMBE', classes: ['transactional'], routeApproved: true });
-    keys.push((await createApiKey(ctx, operator, organization.id, { name: 'bench', mode: 'live', scopes: ['messages:send'], expires_in_days: 365 })).secret);
-  }
-  return keys;
-}
-
-async function bareInsert(url: string): Promise<{ url: string; close(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
-  await pool.query('create table if not exists bench_bare (id bigserial primary key, body text not null)');
-  const app = express();
-  app.use(express.json());
-  app.post('/bare', async (req, res) => {
-    await pool.query('insert into bench_bare (body) values ($1)', [JSON.stringify(req.body)]);
-    res.status(202).json({ ok: true });
-  });
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bare`,
-    close: async () => {
-      server.close();
-      await pool.end();
-    },
-  };
-}
 
 async function untilAllFinal(pool: pg.Pool, deadlineMs: number): Promise<number> {
   for (;;) {
@@ -102,7 +61,7 @@ export async function run(): Promise<void> {
   try {
     const deps: Deps = { orm, clock: systemClock, config: defaultConfig };
     await setLiveDispatch(await newCtx(deps), true);
-    const keys = await organizations(deps);
+    const keys = await sendingOrganizations(deps, ORGS, 'Service bench');
     const durable = await pool.query("select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit");
     process.stdout.write(`service: ${ORGS} organizations, ${MESSAGES} sends over ${CONNECTIONS} connections; database ${JSON.stringify(durable.rows[0])}\n`);
     const factory = { module: new URL('./send-requests.ts', import.meta.url).href, params: { keys, seed: 11, delivered: true } };
@@ -127,11 +86,13 @@ export async function run(): Promise<void> {
         '',
       ].join('\n'),
     );
-    const bare = await bareInsert(db.url);
+    const barePool = new pg.Pool({ connectionString: db.url, max: 20 });
+    const bare = await bareInsertHandler(barePool);
     const baseline = await load({ url: bare.url, method: 'POST', connections: CONNECTIONS, seconds: 10, factory });
     report('bare express handler, one durable INSERT a request', baseline);
     process.stdout.write(`ratio of accepted sends to the bare handler: ${(sent.rps / baseline.rps).toFixed(2)}\n`);
     await bare.close();
+    await barePool.end();
   } finally {
     await pool.end();
     await orm.close();

@@ -10,6 +10,10 @@ export class Migration0010ReceiptsBySmsc extends Migration {
     this.addSql(`alter table message_provider_ids add column smsc text collate "C" not null default ''`);
     // Only the id as the SMSC gave it is stored now (a receipt's id is looked up in all its forms): one message's.
     this.addSql('delete from message_provider_ids where converted');
+    this.addSql('alter table message_provider_ids drop column converted');
+    // Ids given twice before they were kept per SMSC (a simulator restarted): one row of each is kept.
+    this.addSql(`delete from message_provider_ids a using message_provider_ids b
+                 where a.smsc = b.smsc and a.provider_id = b.provider_id and a.ctid < b.ctid`);
     this.addSql('drop index message_provider_ids_id');
     this.addSql('create unique index message_provider_ids_given on message_provider_ids (smsc, provider_id)');
     this.addSql(`alter table early_receipts add column smsc text collate "C" not null default '', add column address text`);

@@ -16,8 +16,11 @@ export async function takeToken(ctx: Ctx, bucket: string, capacity: number, perS
     'select * from take_token(?, ?, ?)',
     [bucket, capacity, perSecond],
   );
-  if (!row?.allowed) {
-    const retryAfter = Math.max(1, Math.ceil(row?.retry_after_seconds ?? 1));
-    throw new DomainError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfter });
-  }
+  if (!row?.allowed) throw rateLimited(row?.retry_after_seconds ?? 1);
+}
+
+/** 429 rate_limited with the whole seconds to wait (Retry-After), from a bucket's answer. */
+export function rateLimited(seconds: number): DomainError {
+  const retryAfter = Math.max(1, Math.ceil(seconds));
+  return new DomainError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfter });
 }

@@ -18,7 +18,6 @@ export async function runDueTransitions(ctx: Ctx) {
   const purged = await purgeExpired(pool, ctx.now);
   return {
     early_receipts_applied: receipts,
-    idempotency_records_purged: purged['idempotency_records']!,
     purged,
     ...imports,
     ...messages,

@@ -30,7 +30,7 @@ async function message(finalAt: Date | null): Promise<string> {
      values (?, ?, false, ?, '+255754000001', 'UJUMBE', 'Habari', 'transactional', 'r', 'gsm7', 1, 0, 0, 'none', ?, ?, ?, ?, ?)`,
     [id, org.id, finalAt ? 'delivered' : 'submitted', NOW, NOW, NOW, NOW, finalAt],
   );
-  await env.sql("insert into message_provider_ids (smsc, provider_id, organization_id, message_id, part, converted) values ('s', ?, ?, ?, 1, false)", [id, org.id, id]);
+  await env.sql("insert into message_provider_ids (smsc, provider_id, organization_id, message_id, part) values ('s', ?, ?, ?, 1)", [id, org.id, id]);
   return id;
 }
 

@@ -4,15 +4,12 @@ import type { Actor, Mode } from '../actor.ts';
 import type { Role, Scope } from '../../domain/access.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { exec, onePrepared, prepared, rows } from '../../db/sql.ts';
-import { coalescedRead } from '../../db/coalesced-reads.ts';
+import { coalesced } from '../../db/coalesce.ts';
+import { retryingContention } from '../../db/contention.ts';
 import { KEY_RE, sha256 } from './tokens.ts';
+import { rateLimited } from '../rate-limit.ts';
 
 const unauthorized = () => new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
-
-function rateLimited(seconds: number): DomainError {
-  const retryAfter = Math.max(1, Math.ceil(seconds));
-  return new DomainError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfter });
-}
 
 interface KeyRow {
   id: string;
@@ -53,12 +50,13 @@ interface KeyLookup {
 }
 
 /** Hot path: the keys of concurrent requests are read (and their tokens taken) by one statement. */
-const readKey = coalescedRead<KeyLookup, KeyRow | undefined>(async (pool, lookups) => {
+const readKey = coalesced<KeyLookup, KeyRow | undefined>(async (pool, lookups) => {
   const { testRps, liveRps } = lookups[0]!;
-  const found = await rows<KeyRow & { i: number }>(pool, KEYS_WITH_TOKENS, [
+  // A statement that met a deadlock took no token: it runs again whole.
+  const found = await retryingContention(() => rows<KeyRow & { i: number }>(pool, KEYS_WITH_TOKENS, [
     JSON.stringify(lookups.map((l, i) => ({ i, hash: l.hash, at: l.at }))),
     testRps, liveRps, testRps, liveRps,
-  ]);
+  ]));
   const byIndex = new Map(found.map((k) => [k.i, k]));
   return lookups.map((_, i) => byIndex.get(i));
 });

@@ -44,7 +44,7 @@ export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome
       attempts.push({ ...key, state: 'submitted', detail: null });
       outcome.providerIds.forEach((id, i) => {
         // The id as the SMSC gave it, normalized: a receipt is looked up under every form its own id may stand for.
-        providerIds.push({ smsc, provider_id: providerIdCandidates(id)[0] ?? id, organization_id: m.organization_id, message_id: m.id, part: i + 1, converted: false });
+        providerIds.push({ smsc, provider_id: providerIdCandidates(id)[0] ?? id, organization_id: m.organization_id, message_id: m.id, part: i + 1 });
       });
       moves.push({ organizationId: m.organization_id, messageId: m.id, event: 'submit_accepted' });
     } else if (outcome.kind === 'refused' && outcome.commandStatus === NEVER_SENT) {
@@ -69,9 +69,9 @@ export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome
     await exec(
       tx,
       // An SMSC that gives an id again (its counter wrapped) means the new message: the old one is long final.
-      `insert into message_provider_ids (smsc, provider_id, organization_id, message_id, part, converted)
-       select x.smsc, x.provider_id, x.organization_id, x.message_id, x.part, x.converted
-       from jsonb_to_recordset(?::jsonb) as x(smsc text, provider_id text, organization_id uuid, message_id uuid, part int, converted boolean)
+      `insert into message_provider_ids (smsc, provider_id, organization_id, message_id, part)
+       select x.smsc, x.provider_id, x.organization_id, x.message_id, x.part
+       from jsonb_to_recordset(?::jsonb) as x(smsc text, provider_id text, organization_id uuid, message_id uuid, part int)
        on conflict (smsc, provider_id)
          do update set organization_id = excluded.organization_id, message_id = excluded.message_id, part = excluded.part`,
       [JSON.stringify(providerIds)],

@@ -1,13 +1,13 @@
 // Live sends of many requests written together: one transaction and a handful of statements for a whole batch
 // (hot path: commits and round trips shared by many requests; each request still gets its own answer).
 import type { Pool, PoolClient } from 'pg';
-import type { Deps } from '../context.ts';
 import type { actorRef } from '../actor.ts';
 import type { IdempotencyScope, StoredResponse } from '../idempotency.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { hold, type WalletBalance } from '../../domain/ledger.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, nativePool, nativeTransaction, prepared, rows } from '../../db/sql.ts';
+import { exec, nativeTransaction, prepared, rows } from '../../db/sql.ts';
+import { coalesced } from '../../db/coalesce.ts';
 import { toBalance, type WalletRow } from '../../db/wallets.ts';
 import { lockWallets } from '../../db/lock-order.ts';
 import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyAnswer } from '../idempotency.ts';
@@ -77,62 +77,23 @@ export interface BatchedSend {
 
 export type BatchResult = { kind: 'done'; response: StoredResponse; replay: boolean } | { kind: 'refused'; error: DomainError };
 
-interface Waiting extends BatchedSend {
-  settle(result: BatchResult): void;
-  fail(err: unknown): void;
-}
-
-const MAX_BATCH = 128;
-const MAX_FLUSHES = 1;
-const batchers = new WeakMap<Deps, ReturnType<typeof createBatcher>>();
-
-export function sendBatcher(deps: Deps) {
-  let b = batchers.get(deps);
-  if (!b) {
-    b = createBatcher(deps);
-    batchers.set(deps, b);
-  }
-  return b;
-}
-
-function createBatcher(deps: Deps) {
-  const queue: Waiting[] = [];
-  let flushing = 0;
-  const pump = () => {
-    while (queue.length && flushing < MAX_FLUSHES) {
-      const batch = queue.splice(0, MAX_BATCH);
-      flushing += 1;
-      void nativePool(deps.orm.em)
-        .then((pool) => flush(pool, batch))
-        .catch((err: unknown) => batch.forEach((w) => w.fail(err)))
-        .finally(() => {
-          flushing -= 1;
-          pump();
-        });
-    }
-  };
-  return {
-    submit(send: BatchedSend): Promise<BatchResult> {
-      return new Promise((resolve, reject) => {
-        queue.push({ ...send, settle: resolve, fail: reject });
-        // Requests arriving while batches are being written wait and go together in the next one.
-        pump();
-      });
-    },
-  };
-}
+/**
+ * Live sends of concurrent requests written together: one batch being written at a time, up to 128 sends (two
+ * in flight locked the same wallets one after the other and doubled the round trips).
+ */
+export const submitSend = coalesced<BatchedSend, BatchResult>((pool, batch) => flush(pool, batch), { maxBatch: 128, inFlight: 1 });
 
 const scopeRow = (s: IdempotencyScope) => ({ organization_id: s.organizationId, operation: s.operation, key: s.key });
 // Rows are locked in the one order of lock-order.ts: idempotency keys, buckets, then wallets, each sorted.
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const bucketOf = (w: Waiting) => `recipient:${w.message.organizationId}:${w.message.to}`;
+const bucketOf = (w: BatchedSend) => `recipient:${w.message.organizationId}:${w.message.to}`;
 const keyOf = (s: IdempotencyScope) => `${s.organizationId}/${s.operation}/${s.key}`;
 
-async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
+async function flush(pool: Pool, batch: BatchedSend[]): Promise<BatchResult[]> {
   // A key twice in one batch: the first one decides, the others replay it (or conflict).
-  const primaries = new Map<string, Waiting>();
+  const primaries = new Map<string, BatchedSend>();
   for (const w of batch) if (!primaries.has(keyOf(w.scope))) primaries.set(keyOf(w.scope), w);
-  const results = new Map<Waiting, BatchResult>();
+  const results = new Map<BatchedSend, BatchResult>();
   const unclaimed = await nativeTransaction(pool, async (tx) => {
     // A retried transaction (contention) decides afresh.
     results.clear();
@@ -143,13 +104,13 @@ async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
     return [...primaries.values()].filter((w) => !claimed.includes(w));
   });
   for (const w of unclaimed) results.set(w, await replayOf(pool, w));
-  for (const w of batch) {
+  return batch.map((w) => {
     const primary = primaries.get(keyOf(w.scope))!;
     const result = results.get(primary)!;
-    if (w === primary) w.settle(result);
-    else if (w.scope.fingerprint !== primary.scope.fingerprint) w.settle({ kind: 'refused', error: idempotencyConflict() });
-    else w.settle(result.kind === 'done' ? { ...result, replay: true } : result);
-  }
+    if (w === primary) return result;
+    if (w.scope.fingerprint !== primary.scope.fingerprint) return { kind: 'refused', error: idempotencyConflict() };
+    return result.kind === 'done' ? { ...result, replay: true } : result;
+  });
 }
 
 /**
@@ -157,7 +118,7 @@ async function flush(pool: Pool, batch: Waiting[]): Promise<void> {
  * before commit) and takes a token of the recipient allowance for each send whose key it claimed. Returns the
  * sends claimed and, of those, the ones the allowance lets through; the others get their answer.
  */
-async function claimAndTakeAllowance(tx: PoolClient, items: Waiting[], results: Map<Waiting, BatchResult>): Promise<{ claimed: Waiting[]; allowed: Waiting[] }> {
+async function claimAndTakeAllowance(tx: PoolClient, items: BatchedSend[], results: Map<BatchedSend, BatchResult>): Promise<{ claimed: BatchedSend[]; allowed: BatchedSend[] }> {
   const ordered = [...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope)));
   const found = await rows<{ i: number; allowed: boolean; retry_after_seconds: number }>(tx, BATCH_CLAIM_AND_TAKE, [
     JSON.stringify(ordered.map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, status_code: w.response.status, response_body: w.response.body, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) }))),
@@ -182,7 +143,7 @@ async function claimAndTakeAllowance(tx: PoolClient, items: Waiting[], results: 
  * Wallets locked in organization order; frozen wallets refuse; then funds, counted only for the sends the
  * recipient allowance let through, so a send refused for the allowance never uses funds another needed.
  */
-async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, BatchResult>): Promise<{ accepted: Waiting[]; wallets: WalletRow[] }> {
+async function decide(tx: PoolClient, items: BatchedSend[], results: Map<BatchedSend, BatchResult>): Promise<{ accepted: BatchedSend[]; wallets: WalletRow[] }> {
   if (items.length === 0) return { accepted: [], wallets: [] };
   const wallets = [...(await lockWallets<WalletRow>(tx, items.map((w) => w.message.organizationId))).values()];
   const balances = new Map(wallets.map((w) => [w.organization_id, { balance: toBalance(w), frozen: w.frozen }]));
@@ -209,7 +170,7 @@ async function decide(tx: PoolClient, items: Waiting[], results: Map<Waiting, Ba
  * records go, and the accepted sends' holds (running balances again, now without the refused), ledger entries
  * and messages are written.
  */
-async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], refused: Waiting[], tokensBack: Waiting[]): Promise<void> {
+async function write(tx: PoolClient, wallets: WalletRow[], accepted: BatchedSend[], refused: BatchedSend[], tokensBack: BatchedSend[]): Promise<void> {
   if (accepted.length === 0 && refused.length === 0) return;
   const counts = new Map<string, number>();
   for (const w of tokensBack) counts.set(bucketOf(w), (counts.get(bucketOf(w)) ?? 0) + 1);
@@ -234,7 +195,7 @@ async function write(tx: PoolClient, wallets: WalletRow[], accepted: Waiting[], 
 }
 
 /** A key already used: replay the stored answer of the same request, refuse another request's. */
-async function replayOf(pool: Pool, w: Waiting): Promise<BatchResult> {
+async function replayOf(pool: Pool, w: BatchedSend): Promise<BatchResult> {
   const record = await findUsedKey(pool, w.scope, w.at);
   const answer = record?.fingerprint === w.scope.fingerprint ? usedKeyAnswer(record, w.scope) : null;
   return answer ? { kind: 'done', response: answer, replay: true } : { kind: 'refused', error: idempotencyConflict() };

@@ -6,7 +6,7 @@ import type { SmsRoute } from '../../domain/segments.ts';
 import type { PricePlanRates } from '../../domain/pricing.ts';
 import type { SenderIdRow } from '../sender-ids/sender-id-view.ts';
 import { one, prepared, rows } from '../../db/sql.ts';
-import { coalescedRead } from '../../db/coalesced-reads.ts';
+import { coalesced } from '../../db/coalesce.ts';
 import type { IdempotencyScope, UsedKey } from '../idempotency.ts';
 
 export interface SendContext {
@@ -67,7 +67,7 @@ interface ContextRequest {
   at: Date;
 }
 
-const readContext = coalescedRead<ContextRequest, Row | undefined>(async (pool, requests) => {
+const readContext = coalesced<ContextRequest, Row | undefined>(async (pool, requests) => {
   const found = await rows<Row & { i: number }>(pool, SEND_CONTEXTS, [JSON.stringify(requests.map((r, i) => ({ ...r, i })))]);
   const byIndex = new Map(found.map((r) => [r.i, r]));
   return requests.map((_, i) => byIndex.get(i));

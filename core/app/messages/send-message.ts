@@ -14,7 +14,7 @@ import { approvedClasses } from '../sender-ids/sender-id-view.ts';
 import { loadSendContext, type SendContext } from './send-context.ts';
 import { acceptedRow, insertTestMessage, type NewMessage } from './record-message.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
-import { sendBatcher } from './send-batcher.ts';
+import { submitSend } from './send-batcher.ts';
 import { findUsedKey, usedKeyAnswer, withIdempotency } from '../idempotency.ts';
 import { completeTestMessage } from './test-mode.ts';
 
@@ -127,7 +127,7 @@ export async function sendMessageFromRequest(ctx: Ctx, actor: TenantActor, body:
   if (!to.ok) throw to.error;
   const message = checkSend(ctx, actor, body, to.value, context!);
   const view = messageView(acceptedRow(message, ctx.now), actor, { attempts: [], receipts: [] });
-  const result = await sendBatcher(ctx.deps).submit({
+  const result = await submitSend(ctx.deps, {
     message,
     actor: actorRef(actor),
     scope: request.scope,
