@@ -22,7 +22,10 @@ export function inLockOrder(keys: Iterable<string>): string[] {
   return [...new Set(keys)].sort(compare);
 }
 
-const LOCK_WALLETS = prepared('lock-wallets', 'select * from wallets where organization_id = any(?::uuid[]) order by organization_id for update');
+/** Step 6 inside a larger statement: the wallets of the organizations an array expression names, locked in order. */
+export const lockWalletsOf = (organizationIds: string) => `select * from wallets where organization_id = any(${organizationIds}) order by organization_id for update`;
+
+const LOCK_WALLETS = prepared('lock-wallets', lockWalletsOf('?::uuid[]'));
 
 /** Step 6: the wallets of these organizations, locked in organization order, in one statement. */
 export async function lockWallets<T extends { organization_id: string }>(db: Runner, organizationIds: Iterable<string>): Promise<Map<string, T>> {

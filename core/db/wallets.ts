@@ -32,7 +32,7 @@ export interface MovementMeta {
   at: Date;
 }
 
-export function toBalance(row: WalletRow): WalletBalance {
+export function toBalance(row: Pick<WalletRow, 'available' | 'held' | 'captured' | 'credited'>): WalletBalance {
   return {
     available: BigInt(row.available),
     held: BigInt(row.held),

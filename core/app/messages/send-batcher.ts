@@ -1,24 +1,25 @@
 // Live sends of many requests written together: one transaction and a handful of statements for a whole batch
 // (hot path: commits and round trips shared by many requests; each request still gets its own answer).
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { actorRef } from '../actor.ts';
 import type { IdempotencyScope, StoredResponse } from '../idempotency.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { hold, type WalletBalance } from '../../domain/ledger.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, nativeTransaction, prepared, rows } from '../../db/sql.ts';
+import { foldedTransaction, prepared, type FoldedTransaction } from '../../db/sql.ts';
 import { coalesced } from '../../db/coalesce.ts';
 import { toBalance, type WalletRow } from '../../db/wallets.ts';
-import { lockWallets } from '../../db/lock-order.ts';
+import { lockWalletsOf } from '../../db/lock-order.ts';
 import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyAnswer } from '../idempotency.ts';
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
 
 // The batch's statements, prepared once per connection.
-// The batch's keys claimed (an answer stored with each, kept only if the send is accepted) and, for each key
-// claimed, a token of its recipient's bucket, in one statement. Sorting the claimed rows by bucket first means
-// every key is claimed before any bucket is taken, and the buckets are taken in lock order.
-const BATCH_CLAIM_AND_TAKE = prepared(
-  'send-batch-claim-and-take',
+// The batch's keys claimed (an answer stored with each, kept only if the send is accepted), for each key claimed
+// a token of its recipient's bucket, and the wallets of the organizations with a send the allowance let through,
+// in one statement. Sorting the claimed rows by bucket first means every key is claimed before any bucket is
+// taken, and the buckets are taken in lock order; the wallets need every token taken before they are named.
+const BATCH_CLAIM_TAKE_AND_LOCK = prepared(
+  'send-batch-claim-take-and-lock',
   `with claimed as (
      insert into idempotency_records as r (organization_id, operation, key, fingerprint, status_code, response_body, created_at, expires_at)
        select x.organization_id, x.operation, x.key, x.fingerprint, x.status_code, x.response_body, x.at, x.expires_at
@@ -29,16 +30,24 @@ const BATCH_CLAIM_AND_TAKE = prepared(
            created_at = excluded.created_at, expires_at = excluded.expires_at
          where r.expires_at <= excluded.created_at
        returning organization_id, operation, key
+   ),
+   taken as (
+     select s.i, s.organization_id, t.allowed, t.retry_after_seconds
+     from (
+       select x.i, x.organization_id, x.bucket from claimed c
+       join jsonb_to_recordset(?::jsonb) as x(i int, organization_id uuid, operation text, key text, bucket text)
+         on x.organization_id = c.organization_id and x.operation = c.operation and x.key = c.key
+       order by x.bucket
+       offset 0
+     ) s
+     cross join lateral take_token(s.bucket, ?, ?) t
    )
-   select s.i, t.allowed, t.retry_after_seconds
-   from (
-     select x.i, x.bucket from claimed c
-     join jsonb_to_recordset(?::jsonb) as x(i int, organization_id uuid, operation text, key text, bucket text)
-       on x.organization_id = c.organization_id and x.operation = c.operation and x.key = c.key
-     order by x.bucket
-     offset 0
-   ) s
-   cross join lateral take_token(s.bucket, ?, ?) t`,
+   select i, allowed, retry_after_seconds, null::uuid as organization_id, null::bigint as available, null::bigint as held,
+     null::bigint as captured, null::bigint as credited, null::boolean as frozen
+   from taken
+   union all
+   select null, null, null, w.organization_id, w.available, w.held, w.captured, w.credited, w.frozen
+   from (${lockWalletsOf('array(select organization_id from taken where allowed)')}) w`,
 );
 // Every write of a batch after its decisions in one statement, the wallets' last (each data-modifying part runs
 // even unreferenced): tokens of refused sends given back, their idempotency records removed, then the accepted
@@ -94,12 +103,13 @@ async function flush(pool: Pool, batch: BatchedSend[]): Promise<BatchResult[]> {
   const primaries = new Map<string, BatchedSend>();
   for (const w of batch) if (!primaries.has(keyOf(w.scope))) primaries.set(keyOf(w.scope), w);
   const results = new Map<BatchedSend, BatchResult>();
-  const unclaimed = await nativeTransaction(pool, async (tx) => {
+  // Two round trips: BEGIN with the claim, tokens and wallets; the writes with COMMIT.
+  const unclaimed = await foldedTransaction(pool, async (tx) => {
     // A retried transaction (contention) decides afresh.
     results.clear();
     // Keys, then buckets, then wallets (lock-order.ts): the wallets are taken last and held the shortest.
-    const { claimed, allowed } = await claimAndTakeAllowance(tx, [...primaries.values()], results);
-    const { accepted, wallets } = await decide(tx, allowed, results);
+    const { claimed, allowed, wallets } = await claimTakeAndLock(tx, [...primaries.values()], results);
+    const accepted = decide(allowed, wallets, results);
     await write(tx, wallets, accepted, claimed.filter((w) => !accepted.includes(w)), allowed.filter((w) => !accepted.includes(w)));
     return [...primaries.values()].filter((w) => !claimed.includes(w));
   });
@@ -113,20 +123,28 @@ async function flush(pool: Pool, batch: BatchedSend[]): Promise<BatchResult[]> {
   });
 }
 
+type LockedWallet = Pick<WalletRow, 'organization_id' | 'available' | 'held' | 'captured' | 'credited' | 'frozen'>;
+
 /**
  * Claims the keys with their answers already stored (known before the batch runs; a refused send's record goes
- * before commit) and takes a token of the recipient allowance for each send whose key it claimed. Returns the
- * sends claimed and, of those, the ones the allowance lets through; the others get their answer.
+ * before commit), takes a token of the recipient allowance for each send whose key it claimed and locks the
+ * wallets of the sends the allowance lets through, in organization order. Returns the sends claimed, the ones
+ * the allowance lets through and their wallets; the others get their answer.
  */
-async function claimAndTakeAllowance(tx: PoolClient, items: BatchedSend[], results: Map<BatchedSend, BatchResult>): Promise<{ claimed: BatchedSend[]; allowed: BatchedSend[] }> {
+async function claimTakeAndLock(
+  tx: FoldedTransaction,
+  items: BatchedSend[],
+  results: Map<BatchedSend, BatchResult>,
+): Promise<{ claimed: BatchedSend[]; allowed: BatchedSend[]; wallets: LockedWallet[] }> {
   const ordered = [...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope)));
-  const found = await rows<{ i: number; allowed: boolean; retry_after_seconds: number }>(tx, BATCH_CLAIM_AND_TAKE, [
+  const found = await tx.first<{ i: number | null; allowed: boolean; retry_after_seconds: number } & LockedWallet>(BATCH_CLAIM_TAKE_AND_LOCK, [
     JSON.stringify(ordered.map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, status_code: w.response.status, response_body: w.response.body, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) }))),
     JSON.stringify(ordered.map((w, i) => ({ i, ...scopeRow(w.scope), bucket: bucketOf(w) }))),
     RECIPIENT_MESSAGES_PER_HOUR,
     RECIPIENT_MESSAGES_PER_HOUR / 3600,
   ]);
-  const tokenOf = new Map(found.map((t) => [t.i, t]));
+  const tokenOf = new Map(found.filter((t) => t.i !== null).map((t) => [t.i!, t]));
+  const wallets = found.filter((t) => t.i === null);
   const claimed = ordered.filter((_, i) => tokenOf.has(i));
   const allowed = ordered.filter((w, i) => {
     const t = tokenOf.get(i);
@@ -136,18 +154,16 @@ async function claimAndTakeAllowance(tx: PoolClient, items: BatchedSend[], resul
     results.set(w, { kind: 'refused', error: new DomainError('rate_limited', `At most ${RECIPIENT_MESSAGES_PER_HOUR} live messages an hour reach one recipient; retry after ${retryAfter} s.`, { retryAfter }) });
     return false;
   });
-  return { claimed, allowed };
+  return { claimed, allowed, wallets };
 }
 
 /**
- * Wallets locked in organization order; frozen wallets refuse; then funds, counted only for the sends the
- * recipient allowance let through, so a send refused for the allowance never uses funds another needed.
+ * Frozen wallets refuse; then funds, counted only for the sends the recipient allowance let through, so a send
+ * refused for the allowance never uses funds another needed.
  */
-async function decide(tx: PoolClient, items: BatchedSend[], results: Map<BatchedSend, BatchResult>): Promise<{ accepted: BatchedSend[]; wallets: WalletRow[] }> {
-  if (items.length === 0) return { accepted: [], wallets: [] };
-  const wallets = [...(await lockWallets<WalletRow>(tx, items.map((w) => w.message.organizationId))).values()];
+function decide(items: BatchedSend[], wallets: LockedWallet[], results: Map<BatchedSend, BatchResult>): BatchedSend[] {
   const balances = new Map(wallets.map((w) => [w.organization_id, { balance: toBalance(w), frozen: w.frozen }]));
-  const accepted = items.filter((w) => {
+  return items.filter((w) => {
     const wallet = balances.get(w.message.organizationId)!;
     if (wallet.frozen) {
       results.set(w, { kind: 'refused', error: new DomainError('wallet_frozen', 'The wallet is frozen; contact the service.') });
@@ -162,7 +178,6 @@ async function decide(tx: PoolClient, items: BatchedSend[], results: Map<Batched
     results.set(w, { kind: 'done', response: w.response, replay: false });
     return true;
   });
-  return { accepted, wallets };
 }
 
 /**
@@ -170,7 +185,7 @@ async function decide(tx: PoolClient, items: BatchedSend[], results: Map<Batched
  * records go, and the accepted sends' holds (running balances again, now without the refused), ledger entries
  * and messages are written.
  */
-async function write(tx: PoolClient, wallets: WalletRow[], accepted: BatchedSend[], refused: BatchedSend[], tokensBack: BatchedSend[]): Promise<void> {
+async function write(tx: FoldedTransaction, wallets: LockedWallet[], accepted: BatchedSend[], refused: BatchedSend[], tokensBack: BatchedSend[]): Promise<void> {
   if (accepted.length === 0 && refused.length === 0) return;
   const counts = new Map<string, number>();
   for (const w of tokensBack) counts.set(bucketOf(w), (counts.get(bucketOf(w)) ?? 0) + 1);
@@ -183,7 +198,7 @@ async function write(tx: PoolClient, wallets: WalletRow[], accepted: BatchedSend
     return { id: newId(), organization_id: w.message.organizationId, amount: e.amount.toString(), balance_after: e.availableAfter.toString(), held_after: e.heldAfter.toString(), message_id: w.message.id, actor_type: w.actor.actorType, actor_id: w.actor.actorId, created_at: w.at };
   });
   const at = (accepted[0] ?? refused[0])!.at;
-  await exec(tx, BATCH_WRITE, [
+  await tx.last(BATCH_WRITE, [
     RECIPIENT_MESSAGES_PER_HOUR,
     JSON.stringify([...counts].map(([bucket, n]) => ({ bucket, n }))),
     JSON.stringify(refused.map((w) => scopeRow(w.scope))),
