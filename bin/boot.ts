@@ -1,4 +1,7 @@
 // Composition root: environment, database (embedded or DATABASE_URL), ORM, clock and configuration.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { TEnv } from '../core/config.ts';
 import type { Deps } from '../core/app/context.ts';
 import { loadEnv } from '../core/config.ts';
@@ -43,6 +46,8 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
       trustProxyHops: env.TRUST_PROXY,
+      webhookSecretsKey: webhookSecretsKey(env),
+      webhooksAllowLoopback: env.NODE_ENV === 'development',
     },
   };
   return {
@@ -54,6 +59,28 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
       await db.stop();
     },
   };
+}
+
+/**
+ * WEBHOOK_SECRETS_KEY, or the key file in DATA_DIR, made on first start (readable by this user only); every
+ * process of one deployment must use the same key.
+ */
+function webhookSecretsKey(env: TEnv): Buffer {
+  if (env.WEBHOOK_SECRETS_KEY) return Buffer.from(env.WEBHOOK_SECRETS_KEY, 'base64');
+  const file = path.join(path.resolve(env.DATA_DIR), 'webhook-secrets.key');
+  try {
+    return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const key = randomBytes(32);
+    try {
+      fs.writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch {
+      // Another process made it first.
+      return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+    }
+  }
 }
 
 export function log(message: string, fields: Record<string, unknown> = {}): void {

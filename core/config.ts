@@ -33,12 +33,16 @@ export const ZEnv = z.object({
   CLOCK: z.enum(['system', 'test']).default('system'),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  WEBHOOK_SECRETS_KEY: z
+    .string()
+    .refine((k) => /^[A-Za-z0-9+/]{43}=$/.test(k), 'the base64 of 32 random bytes')
+    .optional(),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
 
 // Their values may hold passwords: an error names them but never repeats them.
-const SECRET_BEARING = new Set(['DATABASE_URL', 'SMPP_URL']);
+const SECRET_BEARING = new Set(['DATABASE_URL', 'SMPP_URL', 'WEBHOOK_SECRETS_KEY']);
 
 type Schema = z.ZodType & { def: { innerType?: Schema; in?: Schema }; minValue?: number | null; maxValue?: number | null; options?: string[]; format?: string | null };
 

@@ -30,6 +30,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   contact_exists: 409,
   group_name_taken: 409,
   too_many_groups: 409,
+  too_many_webhook_endpoints: 409,
   already_cleared: 409,
   import_in_progress: 409,
   import_not_ready: 409,

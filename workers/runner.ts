@@ -6,6 +6,7 @@ import { quietLogger } from '../core/db/migrate.ts';
 import { tickTask } from './tasks/tick.ts';
 import { startDispatcher } from './dispatcher.ts';
 import { startCampaignFeeder } from './campaign-feeder.ts';
+import { startWebhookSender } from './webhook-sender.ts';
 import { createSmppProvider } from './providers/smpp-client.ts';
 import { startSmscSimulator } from './providers/smsc-simulator.ts';
 import { processContactImportTask } from './tasks/process_contact_import.ts';
@@ -55,6 +56,7 @@ export async function startWorkers(deps: Deps, connectionString: string, concurr
   const { providers, close } = await startProviders(deps);
   const dispatcher = startDispatcher(deps, providers, { inFlight: 1000, idleMs: 50, flushMs: 20 });
   const feeder = startCampaignFeeder(deps, { idleMs: 100, progressMs: 500 });
+  const webhooks = startWebhookSender(deps);
   const runner = await run({
     pgPool,
     concurrency,
@@ -68,6 +70,7 @@ export async function startWorkers(deps: Deps, connectionString: string, concurr
     runner,
     async stop() {
       await feeder.stop();
+      await webhooks.stop();
       await dispatcher.stop();
       await close();
       await runner.stop().catch(() => {});

@@ -1,4 +1,5 @@
 // What every use case receives: the database, the clock and the configuration.
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Clock } from './clock.ts';
@@ -33,6 +34,10 @@ export interface AppConfig {
   quoteTimeoutMs: number;
   /** How long one read of campaign recipients may take (503 read_timeout). */
   readTimeoutMs: number;
+  /** The key that seals webhook signing secrets (32 bytes: WEBHOOK_SECRETS_KEY or DATA_DIR's key file). */
+  webhookSecretsKey: Buffer;
+  /** Development lets webhook endpoints use http to loopback, so that a local receiver works. */
+  webhooksAllowLoopback: boolean;
 }
 
 export const defaultConfig: AppConfig = {
@@ -48,6 +53,9 @@ export const defaultConfig: AppConfig = {
   simulatorReceiptDelayMs: 200,
   quoteTimeoutMs: 30_000,
   readTimeoutMs: 5_000,
+  // A key for this process alone; a service reads its own (boot.ts).
+  webhookSecretsKey: randomBytes(32),
+  webhooksAllowLoopback: false,
 };
 
 export interface Deps {

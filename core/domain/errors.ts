@@ -29,6 +29,7 @@ export type ErrorCode =
   | 'contact_exists'
   | 'group_name_taken'
   | 'too_many_groups'
+  | 'too_many_webhook_endpoints'
   | 'already_cleared'
   | 'import_in_progress'
   | 'import_not_ready'

@@ -10,5 +10,6 @@ import { importRoutes } from './imports.ts';
 import { messageRoutes } from './messages.ts';
 import { campaignRoutes } from './campaigns.ts';
 import { campaignRecipientRoutes } from './campaign-recipients.ts';
+import { webhookRoutes } from './webhooks.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes, ...webhookRoutes];

@@ -12,12 +12,16 @@ export interface OutboxEvent {
 export async function addEvents(db: Runner, at: Date, events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rowsJson = JSON.stringify(
-    events.map((e) => ({ id: newId(), organization_id: e.organizationId, type: e.type, payload: { type: e.type, timestamp: at.toISOString(), data: e.data } })),
+    events.map((e) => {
+      const id = newId();
+      // The message, campaign, import or opt-out the event is about: its events reach an endpoint in order.
+      return { id, organization_id: e.organizationId, type: e.type, subject_id: String(e.data.id ?? id), payload: { type: e.type, timestamp: at.toISOString(), data: e.data } };
+    }),
   );
   await exec(
     db,
-    `insert into outbox_events (id, organization_id, type, payload, created_at)
-     select x.id, x.organization_id, x.type, x.payload, ? from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, type text, payload jsonb)`,
+    `insert into outbox_events (id, organization_id, type, subject_id, payload, created_at)
+     select x.id, x.organization_id, x.type, x.subject_id, x.payload, ? from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, type text, subject_id text, payload jsonb)`,
     [at, rowsJson],
   );
 }

@@ -1,0 +1,240 @@
+// The way of an event to its endpoints: outbox events fanned out to one delivery per subscribed endpoint,
+// due deliveries claimed with a lease (FOR UPDATE SKIP LOCKED: several workers side by side), and each
+// attempt's answer recorded. A delivery is done only on a 2xx; a worker that dies mid-attempt leaves its lease
+// to run out, and the delivery is claimed again (at least once). Time is the injected clock's.
+import type { Deps } from '../context.ts';
+import type { MessageRow } from '../messages/message-view.ts';
+import type { TenantActor } from '../actor.ts';
+import { DISABLE_AFTER_FAILING_MS, nextAttemptAt, outcomeOf } from '../../domain/webhooks.ts';
+import { newId } from '../../db/ids.ts';
+import { exec, nativePool, nativeTransaction, rows, type Runner } from '../../db/sql.ts';
+import { insertAudit } from '../audit/record-audit.ts';
+import { messageView } from '../messages/message-view.ts';
+import { open } from './secret-box.ts';
+
+/** How long a claimed attempt may run before another worker may take the delivery again. */
+export const LEASE_MS = 60_000;
+
+interface EventRow {
+  id: string;
+  organization_id: string;
+  type: string;
+  subject_id: string;
+  payload: { type: string; timestamp: string; data: Record<string, unknown> };
+  endpoint_ids: string[];
+}
+
+/** A message event's data is the message as an API key sees it (campaign numbers masked), in the event's status. */
+const KEY_VIEWER = { kind: 'key', organizationId: '', keyId: '', mode: 'live', scopes: [] } as unknown as TenantActor;
+
+async function eventData(db: Runner, events: EventRow[]): Promise<Map<string, Record<string, unknown>>> {
+  const messageIds = events.filter((e) => e.type.startsWith('message.')).map((e) => e.subject_id);
+  const messages = messageIds.length
+    ? await rows<MessageRow>(db, 'select * from messages where id = any(?::uuid[])', [`{${[...new Set(messageIds)].join(',')}}`])
+    : [];
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  return new Map(
+    events.map((e) => {
+      const message = e.type.startsWith('message.') ? byId.get(e.subject_id) : undefined;
+      return [e.id, message ? { ...messageView(message, KEY_VIEWER), ...e.payload.data, status: e.payload.data.status } : e.payload.data];
+    }),
+  );
+}
+
+/**
+ * Up to `limit` outbox events, oldest first, become deliveries to every enabled endpoint of their organization
+ * that subscribes to their type; the events are marked fanned out in the same transaction.
+ */
+export async function fanOut(deps: Deps, limit = 1000): Promise<number> {
+  const pool = await nativePool(deps.orm.em);
+  const now = await deps.clock.now();
+  return nativeTransaction(pool, async (tx) => {
+    const events = await rows<EventRow>(
+      tx,
+      `select o.id, o.organization_id, o.type, o.subject_id, o.payload,
+         coalesce((select array_agg(w.id order by w.id) from webhook_endpoints w
+           where w.organization_id = o.organization_id and w.deleted_at is null and w.enabled
+             and (w.event_types = '{}' or o.type = any(w.event_types))), '{}') as endpoint_ids
+       from outbox_events o where o.delivered_at is null order by o.id limit ? for update of o skip locked`,
+      [limit],
+    );
+    if (events.length === 0) return 0;
+    const data = await eventData(tx, events.filter((e) => e.endpoint_ids.length));
+    const deliveries = events.flatMap((e) =>
+      e.endpoint_ids.map((endpointId) => ({
+        id: newId(),
+        organization_id: e.organization_id,
+        endpoint_id: endpointId,
+        event_id: e.id,
+        event_type: e.type,
+        subject_id: e.subject_id,
+        webhook_id: `msg_${e.id.replace(/-/g, '')}`,
+        body: JSON.stringify({ type: e.payload.type, timestamp: e.payload.timestamp, data: data.get(e.id) }),
+      })),
+    );
+    await exec(
+      tx,
+      `with marked as (update outbox_events set delivered_at = ? where id = any(?::uuid[]))
+       insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, subject_id, webhook_id, body, status, next_attempt_at, created_at)
+       select x.id, x.organization_id, x.endpoint_id, x.event_id, x.event_type, x.subject_id, x.webhook_id, x.body, 'pending', ?, ?
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, endpoint_id uuid, event_id uuid, event_type text, subject_id text, webhook_id text, body text)
+       on conflict (endpoint_id, event_id) do nothing`,
+      [now, `{${events.map((e) => e.id).join(',')}}`, now, now, JSON.stringify(deliveries)],
+    );
+    return deliveries.length;
+  });
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  webhook_id: string;
+  body: string;
+  attempt: number;
+  url: string;
+  /** The secrets that sign this attempt: the current one, and the previous one during a rotation's grace. */
+  secrets: string[];
+}
+
+/**
+ * Due deliveries of enabled endpoints, at most `perEndpoint` in flight for each endpoint (so a slow endpoint
+ * holds only its own share) and never one whose earlier event about the same subject is still pending for
+ * that endpoint. Each claimed delivery gets a lease and a started attempt.
+ */
+export async function claimDue(deps: Deps, limit: number, perEndpoint: number): Promise<ClaimedDelivery[]> {
+  if (limit <= 0) return [];
+  const pool = await nativePool(deps.orm.em);
+  const now = await deps.clock.now();
+  const claimed = await nativeTransaction(pool, (tx) =>
+    rows<Omit<ClaimedDelivery, 'secrets' | 'url'> & { url: string; secret_sealed: string; previous_secret_sealed: string | null; previous_secret_until: Date | null }>(
+      tx,
+      `with busy as (
+         select endpoint_id, count(*)::int as n from webhook_deliveries where status = 'pending' and lease_until > ? group by endpoint_id
+       ),
+       ranked as (
+         select d.id, d.endpoint_id, d.next_attempt_at, row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.event_id) as rn
+         from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id and w.enabled and w.deleted_at is null
+         where d.status = 'pending' and d.next_attempt_at <= ? and (d.lease_until is null or d.lease_until <= ?)
+           and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.subject_id = d.subject_id
+             and p.status = 'pending' and p.event_id < d.event_id)
+       ),
+       picked as (
+         select r.id from ranked r left join busy b on b.endpoint_id = r.endpoint_id
+         where r.rn <= ? - coalesce(b.n, 0) order by r.next_attempt_at limit ?
+       ),
+       locked as (
+         select id from webhook_deliveries where id in (select id from picked) and status = 'pending' order by id for update skip locked
+       ),
+       leased as (
+         update webhook_deliveries d set lease_until = ?, attempts = d.attempts + 1 from locked l where d.id = l.id
+         returning d.id, d.organization_id, d.endpoint_id, d.webhook_id, d.body, d.attempts as attempt
+       ),
+       started as (
+         insert into webhook_attempts (id, organization_id, delivery_id, number, started_at)
+         select gen_random_uuid(), organization_id, id, attempt, ? from leased
+       )
+       select l.*, w.url, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_until
+       from leased l join webhook_endpoints w on w.id = l.endpoint_id`,
+      [now, now, now, perEndpoint, limit, new Date(now.getTime() + LEASE_MS), now],
+    ),
+  );
+  const key = deps.config.webhookSecretsKey;
+  return claimed.map(({ secret_sealed, previous_secret_sealed, previous_secret_until, ...d }) => ({
+    ...d,
+    secrets: [
+      open(key, d.endpoint_id, secret_sealed),
+      ...(previous_secret_sealed && previous_secret_until && previous_secret_until > now ? [open(key, d.endpoint_id, previous_secret_sealed)] : []),
+    ],
+  }));
+}
+
+/** What one attempt came to: an answer (status) or none (error: timeout, refused address, connection). */
+export interface AttemptResult {
+  delivery: ClaimedDelivery;
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+  snippet: string | null;
+  retryAfterMs: number | null;
+}
+
+/**
+ * The answers of attempts, written in one transaction: each attempt finished; a delivery delivered on a 2xx,
+ * failed on 410 (its endpoint disabled) or after its last attempt, else due again on the schedule; endpoints
+ * failing without a success for five days disabled, with an audit event.
+ */
+export async function recordAttempts(deps: Deps, results: AttemptResult[], random: () => number = Math.random): Promise<void> {
+  if (results.length === 0) return;
+  const pool = await nativePool(deps.orm.em);
+  const now = await deps.clock.now();
+  const deliveries = results.map((r) => {
+    const outcome = r.status === null ? 'retry' : outcomeOf(r.status);
+    const next = outcome === 'retry' ? nextAttemptAt(now, r.delivery.attempt, random(), r.retryAfterMs) : null;
+    return {
+      id: r.delivery.id,
+      attempt: r.delivery.attempt,
+      status: outcome === 'delivered' ? 'delivered' : next ? 'pending' : 'failed',
+      next_attempt_at: next,
+      status_code: r.status,
+      error: r.error,
+      duration_ms: r.durationMs,
+      snippet: r.snippet,
+      endpoint_id: r.delivery.endpoint_id,
+      gone: outcome === 'gone',
+      ok: outcome === 'delivered',
+    };
+  });
+  const endpoints = new Map<string, { ok: boolean; gone: boolean }>();
+  for (const d of deliveries) {
+    const e = endpoints.get(d.endpoint_id) ?? { ok: false, gone: false };
+    endpoints.set(d.endpoint_id, { ok: e.ok || d.ok, gone: e.gone || d.gone });
+  }
+  await nativeTransaction(pool, async (tx) => {
+    await exec(
+      tx,
+      `with finished as (
+         update webhook_attempts a set status_code = x.status_code, error = x.error, duration_ms = x.duration_ms, response_snippet = x.snippet, finished_at = ?
+         from jsonb_to_recordset(?::jsonb) as x(id uuid, attempt int, status_code int, error text, duration_ms int, snippet text)
+         where a.delivery_id = x.id and a.number = x.attempt
+       )
+       update webhook_deliveries d set status = x.status, next_attempt_at = coalesce(x.next_attempt_at, d.next_attempt_at), lease_until = null,
+         last_status_code = x.status_code, last_error = x.error, finished_at = case when x.status = 'pending' then null else ?::timestamptz end
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, attempt int, status text, next_attempt_at timestamptz, status_code int, error text)
+       where d.id = x.id and d.attempts = x.attempt and d.status = 'pending'`,
+      [now, JSON.stringify(deliveries), now, JSON.stringify(deliveries)],
+    );
+    const disabled = await rows<{ id: string; organization_id: string; reason: string }>(
+      tx,
+      `with x as (select * from jsonb_to_recordset(?::jsonb) as x(id uuid, ok boolean, gone boolean)),
+       updated as (
+         update webhook_endpoints w set
+           failing_since = case when x.ok then null else coalesce(w.failing_since, ?) end,
+           enabled = case when x.gone or (not x.ok and coalesce(w.failing_since, ?) <= ?) then false else w.enabled end,
+           disabled_reason = case
+             when x.gone then 'the receiver answered 410 Gone'
+             when not x.ok and coalesce(w.failing_since, ?) <= ? then 'failing for 5 days without a success'
+             else w.disabled_reason end,
+           updated_at = ?
+         from x where w.id = x.id and w.deleted_at is null
+         returning w.id, w.organization_id, w.enabled, w.disabled_reason, x.gone, x.ok
+       )
+       select u.id, u.organization_id, u.disabled_reason as reason from updated u
+       join webhook_endpoints before on before.id = u.id
+       where not u.enabled and before.enabled`,
+      [
+        JSON.stringify([...endpoints].map(([id, e]) => ({ id, ...e }))),
+        now, now, new Date(now.getTime() - DISABLE_AFTER_FAILING_MS), now, new Date(now.getTime() - DISABLE_AFTER_FAILING_MS), now,
+      ],
+    );
+    for (const e of disabled) {
+      await insertAudit(tx, now, { actorType: 'system', actorId: null }, {
+        organizationId: e.organization_id,
+        action: 'webhook_endpoint.disabled',
+        targetType: 'webhook_endpoint',
+        targetId: e.id,
+        details: { reason: e.reason },
+      });
+    }
+  });
+}
