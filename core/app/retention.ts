@@ -10,8 +10,10 @@ const DAY_MS = 86_400_000;
 export const RETENTION = {
   /** Ended or expired sessions (the audit log keeps who signed in). */
   sessionsMs: 30 * DAY_MS,
-  /** Events: the webhook retry schedule ends within 28 hours of an event. */
+  /** Events once fanned out to their deliveries (which carry what is sent); one not yet fanned out stays. */
   outboxEventsMs: 3 * DAY_MS,
+  /** Finished webhook deliveries and their attempts: the delivery log looks back 30 days. */
+  webhookDeliveriesMs: 30 * DAY_MS,
   /** A receipt that never met its message: as long as an unknown message's hold waits for a late one. */
   earlyReceiptsMs: 7 * DAY_MS,
   /** Provider ids of a final message: late repeats of its receipts still find it for this long. */
@@ -43,8 +45,21 @@ const PURGES: Purge[] = [
   },
   {
     name: 'outbox_events',
-    sql: `delete from outbox_events where id in (select id from outbox_events where created_at < ? limit ? for update skip locked) returning 1`,
+    sql: `delete from outbox_events where id in (
+            select id from outbox_events where delivered_at is not null and created_at < ? limit ? for update skip locked)
+          returning 1`,
     before: (now) => new Date(now.getTime() - RETENTION.outboxEventsMs),
+  },
+  {
+    // A finished delivery goes with its attempts; pending ones (and those a member redelivers) stay.
+    name: 'webhook_deliveries',
+    sql: `with gone as (
+            delete from webhook_deliveries where id in (
+              select id from webhook_deliveries where status <> 'pending' and finished_at < ? limit ? for update skip locked)
+            returning id),
+          attempts as (delete from webhook_attempts where delivery_id in (select id from gone))
+          select 1 from gone`,
+    before: (now) => new Date(now.getTime() - RETENTION.webhookDeliveriesMs),
   },
   {
     name: 'early_receipts',

@@ -1,6 +1,7 @@
 // Signed webhooks end to end: endpoints over REST, events from the outbox, deliveries to real HTTP receivers
 // on 127.0.0.1 verified with the standardwebhooks package, retries on the injected clock, 410, timeouts, a
 // dead endpoint beside a healthy one, a worker that dies mid-delivery, and the delivery log.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -9,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDue, LEASE_MS } from '../../core/app/webhooks/deliveries.ts';
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../core/domain/webhooks.ts';
 import { sendDueWebhooks, startWebhookSender } from '../../workers/webhook-sender.ts';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { runImport } from '../../core/app/imports/run-import.ts';
+import { bearer, createOrg, drainJobs, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -380,5 +382,57 @@ describe('delivery log', () => {
     // Another organization's delivery is not found.
     const other = await orgWithOwner();
     expect((await request(env.app).get(`/v1/webhook-deliveries/${failed[0].id}/attempts`).set(bearer(other.org.keys.live!.secret))).status).toBe(404);
+  });
+});
+
+describe('events beyond messages', () => {
+  it('an opt-out sends opt_out.recorded with the number masked; an import sends contact_import.completed, a failed one contact_import.failed', async () => {
+    const { owner } = await orgWithOwner();
+    const r = await newReceiver();
+    await createEndpoint(owner, { url: r.url, event_types: ['opt_out.recorded', 'contact_import.completed', 'contact_import.failed'] });
+    const opted = await owner.agent.post('/v1/opt-outs').set('X-CSRF-Token', owner.csrf).send({ phone: '0754111222', reason: 'STOP' });
+    expect(opted.status).toBe(201);
+    const upload = async () => {
+      const res = await owner.agent.post('/v1/contact-imports?filename=people.csv').set('X-CSRF-Token', owner.csrf).set('Content-Type', 'text/csv').send('name,phone\nAsha,0754123456\n');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const id = res.body.data.import.id as string;
+      expect((await owner.agent.post(`/v1/contact-imports/${id}/process`).set('X-CSRF-Token', owner.csrf).send({ phone_column: 'phone', name_column: 'name' })).status).toBe(202);
+      return id;
+    };
+    const completed = await upload();
+    await drainJobs(env);
+    const failing = await upload();
+    // The staged rows are lost (as after a restart of the database): the last attempt fails the import.
+    await env.sql('delete from contact_import_rows where import_id = ?', [failing]);
+    await runImport(env.deps, failing, true);
+    await sendDueWebhooks(env.deps);
+    const got = r.received.map((x) => JSON.parse(x.body) as { type: string; data: Record<string, unknown> });
+    expect(got.map((e) => e.type).sort()).toEqual(['contact_import.completed', 'contact_import.failed', 'opt_out.recorded']);
+    expect(got.find((e) => e.type === 'opt_out.recorded')!.data).toMatchObject({ id: opted.body.data.opt_out.id, phone: '+255754****22', active: true });
+    expect(got.find((e) => e.type === 'contact_import.completed')!.data).toMatchObject({ id: completed, state: 'completed', counts: expect.objectContaining({ created: 1 }) });
+    expect(got.find((e) => e.type === 'contact_import.failed')!.data).toMatchObject({ id: failing, state: 'failed' });
+  });
+});
+
+describe('at delivery time', () => {
+  it('the address is checked again: a name that now resolves to loopback reaches nothing outside development', async () => {
+    const org = await createOrg(strict, {});
+    const r = await newReceiver();
+    const url = r.url.replace('127.0.0.1', 'localhost');
+    // Saved while the name resolved elsewhere (written directly: the service would refuse it today).
+    const id = randomUUID();
+    const { seal } = await import('../../core/app/webhooks/secret-box.ts');
+    await strict.sql(
+      `insert into webhook_endpoints (id, organization_id, url, secret_sealed, created_at, updated_at) values (?, ?, ?, ?, now(), now())`,
+      [id, org.id, url, seal(strict.deps.config.webhookSecretsKey, id, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')],
+    );
+    await strict.sql("insert into outbox_events (id, organization_id, type, subject_id, payload, created_at) values (?, ?, 'opt_out.recorded', 'x', ?, now())", [
+      randomUUID(), org.id, JSON.stringify({ type: 'opt_out.recorded', timestamp: new Date().toISOString(), data: { id: 'x' } }),
+    ]);
+    const results = await sendDueWebhooks(strict.deps);
+    const mine = results.filter((x) => x.delivery.endpoint_id === id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: null, error: expect.stringMatching(/resolves to (127\.0\.0\.1|::1), an address deliveries may not reach/) });
+    expect(r.received).toHaveLength(0);
   });
 });

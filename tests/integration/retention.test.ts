@@ -43,9 +43,22 @@ it('the tick purges each table by its retention and keeps what is recent', async
   const sessions = await env.sql<{ id: string }>('select id from sessions where member_id = ? order by id', [member.id]);
   await env.sql('update sessions set ended_at = ? where id = ?', [ago(RETENTION.sessionsMs + DAY), sessions[0]!.id]);
   await env.sql('update sessions set expires_at = ? where id = ?', [ago(RETENTION.sessionsMs + DAY), sessions[1]!.id]);
-  // Outbox events and early receipts: one old, one recent each.
+  // Outbox events: one old and fanned out, one recent; one old never fanned out stays until it is.
   for (const at of [ago(RETENTION.outboxEventsMs + DAY), NOW]) {
-    await env.sql("insert into outbox_events (id, organization_id, type, payload, created_at) values (?, ?, 'message.delivered', '{}', ?)", [randomUUID(), org.id, at]);
+    await env.sql("insert into outbox_events (id, organization_id, type, subject_id, payload, created_at, delivered_at) values (?, ?, 'message.delivered', 'm', '{}', ?, ?)", [randomUUID(), org.id, at, at]);
+  }
+  const unsent = randomUUID();
+  await env.sql("insert into outbox_events (id, organization_id, type, subject_id, payload, created_at) values (?, ?, 'message.delivered', 'm', '{}', ?)", [unsent, org.id, ago(RETENTION.outboxEventsMs + DAY)]);
+  // Webhook deliveries: one finished beyond the retention (with its attempt), one finished lately, one old but pending.
+  const deliveries: Record<string, string> = {};
+  for (const [label, status, finished] of [['old', 'delivered', ago(RETENTION.webhookDeliveriesMs + DAY)], ['recent', 'failed', NOW], ['pending', 'pending', null]] as const) {
+    deliveries[label] = randomUUID();
+    await env.sql(
+      `insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, subject_id, webhook_id, body, status, next_attempt_at, created_at, finished_at)
+       values (?, ?, ?, ?, 'message.delivered', 'm', 'msg_x', '{}', ?, ?, ?, ?)`,
+      [deliveries[label], org.id, randomUUID(), randomUUID(), status, NOW, ago(RETENTION.webhookDeliveriesMs + 2 * DAY), finished],
+    );
+    await env.sql('insert into webhook_attempts (id, organization_id, delivery_id, number, started_at) values (?, ?, ?, 1, ?)', [randomUUID(), org.id, deliveries[label], NOW]);
   }
   for (const at of [ago(RETENTION.earlyReceiptsMs + DAY), NOW]) {
     await env.sql("insert into early_receipts (id, smsc, provider_id, delivery, raw_status, received_at) values (?, 'x', ?, 'delivered', 'DELIVRD', ?)", [randomUUID(), randomUUID(), at]);
@@ -59,10 +72,14 @@ it('the tick purges each table by its retention and keeps what is recent', async
 
   env.clock.set(NOW);
   const result = await runDueTransitions(await env.ctx());
-  expect(result.purged).toMatchObject({ rate_buckets: 1, sessions: 2, outbox_events: 1, early_receipts: 1, message_provider_ids: 1, idempotency_records: 1 });
+  expect(result.purged).toMatchObject({ rate_buckets: 1, sessions: 2, outbox_events: 1, webhook_deliveries: 1, early_receipts: 1, message_provider_ids: 1, idempotency_records: 1 });
   expect(await count('rate_buckets', "key like 'recipient:%'")).toBe(1);
   expect((await env.sql<{ id: string }>('select id from sessions where member_id = ?', [member.id])).map((s) => s.id)).toEqual([sessions[2]!.id]);
-  expect(await count('outbox_events', 'created_at = ?', [NOW])).toBe(await count('outbox_events'));
+  expect(await count('outbox_events', 'created_at = ? or id = ?', [NOW, unsent])).toBe(await count('outbox_events'));
+  expect(await count('outbox_events', 'id = ?', [unsent])).toBe(1);
+  expect((await env.sql<{ id: string }>('select id from webhook_deliveries order by id')).map((d) => d.id).sort()).toEqual([deliveries.recent, deliveries.pending].sort());
+  expect(await count('webhook_attempts', 'delivery_id = ?', [deliveries.old!])).toBe(0);
+  expect(await count('webhook_attempts')).toBe(2);
   expect(await count('early_receipts')).toBe(1);
   expect((await env.sql<{ message_id: string }>('select message_id from message_provider_ids order by message_id')).map((r) => r.message_id).sort()).toEqual([justFinal, waiting].sort());
   expect(await count('idempotency_records', "operation = 'x'")).toBe(1);
@@ -71,9 +88,9 @@ it('the tick purges each table by its retention and keeps what is recent', async
 
 it('deletes a batch at a time until nothing is due', async () => {
   for (let i = 0; i < 7; i++) {
-    await env.sql("insert into outbox_events (id, organization_id, type, payload, created_at) values (?, ?, 'message.delivered', '{}', ?)", [randomUUID(), org.id, ago(RETENTION.outboxEventsMs + DAY)]);
+    await env.sql("insert into outbox_events (id, organization_id, type, subject_id, payload, created_at, delivered_at) values (?, ?, 'message.delivered', 'm', '{}', ?, ?)", [randomUUID(), org.id, ago(RETENTION.outboxEventsMs + DAY), NOW]);
   }
   const purged = await purgeExpired(await nativePool(env.orm.em), NOW, 2);
   expect(purged['outbox_events']).toBe(7);
-  expect(await count('outbox_events', 'created_at < ?', [ago(RETENTION.outboxEventsMs)])).toBe(0);
+  expect(await count('outbox_events', 'delivered_at is not null and created_at < ?', [ago(RETENTION.outboxEventsMs)])).toBe(0);
 });

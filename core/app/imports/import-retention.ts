@@ -2,17 +2,23 @@
 import type { Ctx } from '../context.ts';
 import { rows } from '../../db/sql.ts';
 import { RETENTION_MS, STALE_UPLOAD_MS } from './import-limits.ts';
-import { keepOnlyPhoneCells } from './run-import.ts';
+import { importEvent, keepOnlyPhoneCells } from './run-import.ts';
+import { inTransaction } from '../context.ts';
+import { addEvents } from '../messages/outbox.ts';
 
 export async function applyImportRetention(ctx: Ctx) {
   const staleBefore = new Date(ctx.now.getTime() - STALE_UPLOAD_MS);
-  const stale = await rows<{ id: string }>(
-    ctx.em,
-    `update contact_imports set state = 'failed', rows = 0, expires_at = created_at + ? * interval '1 millisecond',
-       error = '{"code":"interrupted","message":"The upload did not arrive in full."}'::jsonb
-     where state = 'uploading' and created_at <= ? returning id`,
-    [RETENTION_MS, staleBefore],
-  );
+  const stale = await inTransaction(ctx, async (tx) => {
+    const failed = await rows<{ id: string; organization_id: string }>(
+      tx.em,
+      `update contact_imports set state = 'failed', rows = 0, expires_at = created_at + ? * interval '1 millisecond',
+         error = '{"code":"interrupted","message":"The upload did not arrive in full."}'::jsonb
+       where state = 'uploading' and created_at <= ? returning id, organization_id`,
+      [RETENTION_MS, staleBefore],
+    );
+    await addEvents(tx.em, tx.now, failed.map((row) => importEvent(row, 'failed')));
+    return failed;
+  });
   const expired = await rows<{ id: string }>(
     ctx.em,
     "update contact_imports set state = 'expired' where state = 'uploaded' and expires_at <= ? returning id",

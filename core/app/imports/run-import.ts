@@ -1,6 +1,6 @@
 // The processing of an import (a worker job): every row classified, the address book changed in one transaction.
 import type { Ctx, Deps } from '../context.ts';
-import { newCtx } from '../context.ts';
+import { inTransaction, newCtx } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { MAX_PHONE_CELL, classifyImportRow, type StagedRow } from '../../domain/import-rows.ts';
 import { exec, nativePool, nativeTransaction, one, rows, type Runner } from '../../db/sql.ts';
@@ -9,6 +9,7 @@ import type { ImportCounts, ImportRow } from './import-view.ts';
 import { IMPORT_COUNTS } from './import-view.ts';
 import { RETENTION_MS } from './import-limits.ts';
 import { applyChunk, prepareChunk, type Mapping } from './apply-import-chunk.ts';
+import { addEvents, type OutboxEvent } from '../messages/outbox.ts';
 
 const CHUNK_ROWS = 5000;
 
@@ -60,6 +61,7 @@ async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
       new Date((row.uploaded_at ?? row.created_at).getTime() + RETENTION_MS),
       row.id,
     ]);
+    await addEvents(tx, ctx.now, [importEvent(row, 'completed')]);
     if (counts.consent_recorded > 0 && mapping.requested_by) {
       await insertAudit(tx, ctx.now, { actorType: 'member', actorId: mapping.requested_by }, {
         organizationId: row.organization_id,
@@ -91,14 +93,22 @@ export async function keepOnlyPhoneCells(db: Runner, importId: string): Promise<
 
 async function failAll(ctx: Ctx, row: ImportRow, err: unknown): Promise<void> {
   const error = err instanceof DomainError ? { code: err.code, message: err.message } : { code: 'processing_failed', message: 'The import could not be processed.' };
-  await saveCounts(ctx.em, row.id, zeroCounts());
-  await exec(ctx.em, "update contact_imports set state = 'failed', error = ?::jsonb, completed_at = ?, expires_at = ? where id = ?", [
-    JSON.stringify(error),
-    ctx.now,
-    new Date((row.uploaded_at ?? row.created_at).getTime() + RETENTION_MS),
-    row.id,
-  ]);
+  await inTransaction(ctx, async (tx) => {
+    await saveCounts(tx.em, row.id, zeroCounts());
+    await exec(tx.em, "update contact_imports set state = 'failed', error = ?::jsonb, completed_at = ?, expires_at = ? where id = ?", [
+      JSON.stringify(error),
+      tx.now,
+      new Date((row.uploaded_at ?? row.created_at).getTime() + RETENTION_MS),
+      row.id,
+    ]);
+    await addEvents(tx.em, tx.now, [importEvent(row, 'failed')]);
+  });
   await keepOnlyPhoneCells(ctx.em, row.id);
+}
+
+/** contact_import.completed|failed, written with the import's final state. */
+export function importEvent(row: Pick<ImportRow, 'organization_id' | 'id'>, state: 'completed' | 'failed'): OutboxEvent {
+  return { organizationId: row.organization_id, type: `contact_import.${state}`, data: { id: row.id, state } };
 }
 
 /** Runs the job; on its last attempt a failure ends the import as failed instead of retrying. */

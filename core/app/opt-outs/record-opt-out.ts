@@ -10,6 +10,7 @@ import { maskPhone, normalizeTanzanianMobile } from '../../domain/phone.ts';
 import { newId } from '../../db/ids.ts';
 import { one } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { addEvents } from '../messages/outbox.ts';
 import { appendConsentEvent } from '../contacts/consent-history.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
 import { activeOptOut, findOptOut, optOutView } from './opt-out-view.ts';
@@ -44,6 +45,7 @@ export async function recordOptOut(ctx: Ctx, actor: TenantActor, body: TRecordOp
     }
     const contact = await one<{ id: string }>(tx.em, 'select id from contacts where organization_id = ? and phone = ?', [actor.organizationId, phone]);
     await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone, contactId: contact?.id ?? null, optOutId: id, action: 'opted_out', source: 'manual', note: body.reason || null });
+    await addEvents(tx.em, tx.now, [{ organizationId: actor.organizationId, type: 'opt_out.recorded', data: { id } }]);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'opt_out.recorded', targetType: 'opt_out', targetId: id, details: { phone: maskPhone(phone), reason: body.reason ?? null } });
     return { status: 201, data: { opt_out: optOutView(await findOptOut(tx, actor.organizationId, id), full), created: true } };
   });

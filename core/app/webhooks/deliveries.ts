@@ -6,10 +6,12 @@ import type { Deps } from '../context.ts';
 import type { MessageRow } from '../messages/message-view.ts';
 import type { TenantActor } from '../actor.ts';
 import { DISABLE_AFTER_FAILING_MS, nextAttemptAt, outcomeOf } from '../../domain/webhooks.ts';
-import { newId } from '../../db/ids.ts';
+import { newId, UUID_RE } from '../../db/ids.ts';
 import { exec, nativePool, nativeTransaction, rows, type Runner } from '../../db/sql.ts';
 import { insertAudit } from '../audit/record-audit.ts';
 import { messageView } from '../messages/message-view.ts';
+import { importView, type ImportRow } from '../imports/import-view.ts';
+import { optOutView, type OptOutRow } from '../opt-outs/opt-out-view.ts';
 import { open } from './secret-box.ts';
 
 /** How long a claimed attempt may run before another worker may take the delivery again. */
@@ -27,18 +29,26 @@ interface EventRow {
 /** A message event's data is the message as an API key sees it (campaign numbers masked), in the event's status. */
 const KEY_VIEWER = { kind: 'key', organizationId: '', keyId: '', mode: 'live', scopes: [] } as unknown as TenantActor;
 
+/**
+ * The public resource of each kind of subject, read when its events are fanned out (normally within a second
+ * of the change) and shown as an API key would see it: numbers of campaign messages and opt-outs masked. The
+ * event's own fields (its status) win over the row's, which may have moved on since.
+ */
+const SUBJECTS: Record<string, { table: string; view(row: never): Record<string, unknown> }> = {
+  message: { table: 'messages', view: (row: MessageRow) => messageView(row, KEY_VIEWER) },
+  contact_import: { table: 'contact_imports', view: (row: ImportRow) => importView(row) },
+  opt_out: { table: 'opt_outs', view: (row: OptOutRow) => optOutView(row, false) },
+};
+
 async function eventData(db: Runner, events: EventRow[]): Promise<Map<string, Record<string, unknown>>> {
-  const messageIds = events.filter((e) => e.type.startsWith('message.')).map((e) => e.subject_id);
-  const messages = messageIds.length
-    ? await rows<MessageRow>(db, 'select * from messages where id = any(?::uuid[])', [`{${[...new Set(messageIds)].join(',')}}`])
-    : [];
-  const byId = new Map(messages.map((m) => [m.id, m]));
-  return new Map(
-    events.map((e) => {
-      const message = e.type.startsWith('message.') ? byId.get(e.subject_id) : undefined;
-      return [e.id, message ? { ...messageView(message, KEY_VIEWER), ...e.payload.data, status: e.payload.data.status } : e.payload.data];
-    }),
-  );
+  const loaded = new Map<string, Record<string, unknown>>();
+  for (const [kind, subject] of Object.entries(SUBJECTS)) {
+    const ids = [...new Set(events.filter((e) => e.type.startsWith(`${kind}.`) && UUID_RE.test(e.subject_id)).map((e) => e.subject_id))];
+    if (ids.length === 0) continue;
+    const found = await rows<{ id: string }>(db, `select * from ${subject.table} where id = any(?::uuid[])`, [`{${ids.join(',')}}`]);
+    for (const row of found) loaded.set(`${kind}:${row.id}`, subject.view(row as never));
+  }
+  return new Map(events.map((e) => [e.id, { ...loaded.get(`${e.type.split('.')[0]}:${e.subject_id}`), ...e.payload.data }]));
 }
 
 /**
