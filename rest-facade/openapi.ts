@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { AnyRoute } from './route.ts';
 import { ERROR_STATUS } from './error-status.ts';
+import { webhooksSection } from './openapi-webhooks.ts';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 
@@ -110,5 +111,6 @@ export function buildOpenApi(routes: readonly AnyRoute[]) {
     },
     security: [{ apiKey: [] }, { session: [] }],
     paths,
+    webhooks: webhooksSection(),
   };
 }

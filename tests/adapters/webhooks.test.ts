@@ -8,7 +8,7 @@ import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDue, LEASE_MS } from '../../core/app/webhooks/deliveries.ts';
-import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../core/domain/webhooks.ts';
+import { ATTEMPT_TIMEOUT_MS, EVENT_TYPES, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../core/domain/webhooks.ts';
 import { sendDueWebhooks, startWebhookSender } from '../../workers/webhook-sender.ts';
 import { runImport } from '../../core/app/imports/run-import.ts';
 import { bearer, createOrg, drainJobs, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
@@ -176,6 +176,12 @@ describe('webhook delivery', () => {
     expect(log.body.data.deliveries).toMatchObject([{ endpoint_id: endpoint.id, event_type: 'message.delivered', status: 'delivered', attempts: 1, last_status_code: 200, webhook_id: got!.headers['webhook-id'] }]);
     const attempts = await request(env.app).get(`/v1/webhook-deliveries/${log.body.data.deliveries[0].id}/attempts`).set(bearer(org.keys.live!.secret));
     expect(attempts.body.data.attempts).toMatchObject([{ number: 1, status_code: 200, error: null, response_body: 'ok' }]);
+    // The OpenAPI document's webhooks section describes every event type, and what was sent has what it names.
+    const doc = (await request(env.app).get('/v1/openapi.json')).body as { webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { properties: { data: { required: string[]; properties: Record<string, unknown> } } } } } } } }> };
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    const described = doc.webhooks['message.delivered']!.post.requestBody.content['application/json'].schema.properties.data;
+    for (const field of described.required) expect(payload.data, field).toHaveProperty(field);
+    expect(Object.keys(payload.data).sort()).toEqual(Object.keys(described.properties).sort());
   });
 
   it('sends only the event types an endpoint asked for', async () => {
