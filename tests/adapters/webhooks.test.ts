@@ -104,6 +104,12 @@ describe('webhook endpoints', () => {
     const deleted = await owner.agent.delete(`/v1/webhook-endpoints/${endpoint.id}`).set('X-CSRF-Token', owner.csrf);
     expect(deleted.body).toEqual({ success: true, data: { id: endpoint.id, deleted: true } });
     expect((await owner.agent.get(`/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
+    // A replay of the create (same idempotency key) withholds the secret.
+    const once = await owner.agent.post('/v1/webhook-endpoints').set('X-CSRF-Token', owner.csrf).set('X-Idempotency-Key', 'endpoint-once').send({ url: r.url });
+    const replay = await owner.agent.post('/v1/webhook-endpoints').set('X-CSRF-Token', owner.csrf).set('X-Idempotency-Key', 'endpoint-once').send({ url: r.url });
+    expect(once.body.data).toMatchObject({ secret: expect.stringMatching(/^whsec_/), secret_shown: true });
+    expect(replay.headers['x-idempotent-replay']).toBe('true');
+    expect(replay.body.data).toMatchObject({ endpoint: { id: once.body.data.endpoint.id }, secret: null, secret_shown: false });
     // The secret is kept sealed: no column holds it in clear.
     const [row] = await env.sql<{ n: number }>('select count(*)::int as n from webhook_endpoints where secret_sealed like ?', [`%${secret.slice(6, 30)}%`]);
     expect(row!.n).toBe(0);
