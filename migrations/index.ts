@@ -10,6 +10,7 @@ import { Migration0008SignInFailures } from './0008-sign-in-failures.ts';
 import { Migration0009MembersPerOrganization } from './0009-members-per-organization.ts';
 import { Migration0010ReceiptsBySmsc } from './0010-receipts-by-smsc.ts';
 import { Migration0011Webhooks } from './0011-webhooks.ts';
+import { Migration0012OutboxTakenAtFanOut } from './0012-outbox-taken-at-fan-out.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: '0009-members-per-organization', class: Migration0009MembersPerOrganization },
   { name: '0010-receipts-by-smsc', class: Migration0010ReceiptsBySmsc },
   { name: '0011-webhooks', class: Migration0011Webhooks },
+  { name: '0012-outbox-taken-at-fan-out', class: Migration0012OutboxTakenAtFanOut },
 ];

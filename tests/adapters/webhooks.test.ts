@@ -200,6 +200,31 @@ describe('webhook delivery', () => {
     await sendDueWebhooks(env.deps);
     expect(wanted.received).toHaveLength(1);
     expect(other.received).toHaveLength(0);
+    // The fan-out takes every event out of the outbox, those no endpoint wanted too.
+    expect(await env.sql('select type from outbox_events where organization_id = ?', [org.id])).toEqual([]);
+  });
+
+  it('takes the events of an organization without endpoints out of the outbox and writes no delivery', async () => {
+    const { org } = await orgWithOwner();
+    await testSend(org);
+    expect(await env.sql('select type from outbox_events where organization_id = ?', [org.id])).toEqual([{ type: 'message.delivered' }]);
+    await sendDueWebhooks(env.deps);
+    expect(await env.sql('select id from outbox_events where organization_id = ?', [org.id])).toEqual([]);
+    expect(await env.sql('select id from webhook_deliveries where organization_id = ?', [org.id])).toEqual([]);
+  });
+
+  it('fans out one event once when fan-outs run side by side', async () => {
+    const { org, owner } = await orgWithOwner();
+    const r = await newReceiver();
+    await createEndpoint(owner, { url: r.url });
+    for (let i = 0; i < 5; i++) await testSend(org);
+    const { fanOut } = await import('../../core/app/webhooks/deliveries.ts');
+    const made = await Promise.all([fanOut(env.deps), fanOut(env.deps), fanOut(env.deps)]);
+    // One of them took the turn; the others found it taken and wrote nothing.
+    expect(made.filter((n) => n > 0)).toHaveLength(1);
+    const rows = await env.sql<{ event_id: string }>('select event_id from webhook_deliveries where organization_id = ?', [org.id]);
+    expect(rows).toHaveLength(5);
+    expect(new Set(rows.map((x) => x.event_id)).size).toBe(5);
   });
 
   it('retries a 500 with the same webhook-id on the schedule of the injected clock, and fails after the eighth attempt', async () => {
