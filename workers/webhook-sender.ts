@@ -14,7 +14,7 @@ export interface SenderOptions {
   timeoutMs?: number;
 }
 
-export const SENDER_DEFAULTS: SenderOptions = { concurrency: 256, perEndpoint: 16, idleMs: 200, flushMs: 20 };
+export const SENDER_DEFAULTS: SenderOptions = { concurrency: 1024, perEndpoint: 64, idleMs: 200, flushMs: 20 };
 
 /** One round, for tests and the tick: fan out, claim, post every claimed delivery, record the answers. */
 export async function sendDueWebhooks(deps: Deps, options: Partial<SenderOptions> = {}): Promise<AttemptResult[]> {

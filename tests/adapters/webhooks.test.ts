@@ -306,6 +306,26 @@ describe('webhook delivery', () => {
     env.clock.set(new Date());
   });
 
+  it('starts the five days again after a success', async () => {
+    const { org, owner } = await orgWithOwner();
+    let healthy = false;
+    const r = await newReceiver(() => ({ status: healthy ? 200 : 503 }));
+    const { endpoint } = (await createEndpoint(owner, { url: r.url })).body.data;
+    const failingSince = async () => (await env.sql<{ failing_since: Date | null; enabled: boolean }>('select failing_since, enabled from webhook_endpoints where id = ?', [endpoint.id]))[0]!;
+    for (let day = 1; day <= 8; day++) {
+      // Four days failing, one success on the fifth, then failing again: never five days in a row.
+      healthy = day === 5;
+      env.clock.advance(24 * 3_600_000);
+      await testSend(org);
+      await sendDueWebhooks(env.deps);
+      const now = await failingSince();
+      expect(now.enabled, `day ${day}`).toBe(true);
+      if (day === 5) expect(now.failing_since, 'a success clears the failing clock').toBeNull();
+      else expect(now.failing_since, `day ${day}`).not.toBeNull();
+    }
+    env.clock.set(new Date());
+  });
+
   it('gives up on a receiver that does not answer in time (15 s; shortened here) and retries later', async () => {
     expect(ATTEMPT_TIMEOUT_MS).toBe(15_000);
     const { org, owner } = await orgWithOwner();
@@ -339,6 +359,28 @@ describe('webhook delivery', () => {
       await dead.close();
       await worker.stop();
     }
+  });
+
+  it('sends one subject’s events in the order they happened: a later event waits while an earlier one is retried', async () => {
+    const { org, owner } = await orgWithOwner();
+    const r = await newReceiver((n) => (n === 1 ? { status: 500 } : { status: 200 }));
+    await createEndpoint(owner, { url: r.url });
+    const subject = randomUUID();
+    const other = randomUUID();
+    const { addEvents } = await import('../../core/app/messages/outbox.ts');
+    const event = (id: string, status: string) => ({ organizationId: org.id, type: `message.${status}`, data: { id, status } });
+    await addEvents(env.deps.orm.em.fork(), await env.deps.clock.now(), [event(subject, 'submitted'), event(subject, 'delivered'), event(other, 'submitted')]);
+    await sendDueWebhooks(env.deps);
+    const seen = () => r.received.map((x) => `${JSON.parse(x.body).data.id === subject ? 'subject' : 'other'} ${JSON.parse(x.body).type}`);
+    // The first event failed; the second waits for it, another subject's event does not.
+    expect(seen().sort()).toEqual(['other message.submitted', 'subject message.submitted']);
+    await sendDueWebhooks(env.deps);
+    expect(r.received).toHaveLength(2);
+    env.clock.advance(RETRY_DELAYS_MS[0]! * 1.2);
+    await sendDueWebhooks(env.deps);
+    await sendDueWebhooks(env.deps);
+    expect(seen().filter((x) => x.startsWith('subject'))).toEqual(['subject message.submitted', 'subject message.submitted', 'subject message.delivered']);
+    env.clock.set(new Date());
   });
 
   it('a worker that dies mid-delivery leaves its lease to run out: a second attempt delivers, nothing is lost', async () => {

@@ -131,19 +131,25 @@ export async function claimDue(deps: Deps, limit: number, perEndpoint: number): 
   const claimed = await nativeTransaction(pool, (tx) =>
     rows<Omit<ClaimedDelivery, 'secrets' | 'url'> & { url: string; secret_sealed: string; previous_secret_sealed: string | null; previous_secret_until: Date | null }>(
       tx,
-      `with busy as (
-         select endpoint_id, count(*)::int as n from webhook_deliveries where status = 'pending' and lease_until > ? group by endpoint_id
-       ),
-       ranked as (
-         select d.id, d.endpoint_id, d.next_attempt_at, row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.event_id) as rn
-         from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id and w.enabled and w.deleted_at is null
-         where d.status = 'pending' and d.next_attempt_at <= ? and (d.lease_until is null or d.lease_until <= ?)
-           and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.subject_id = d.subject_id
-             and p.status = 'pending' and p.event_id < d.event_id)
+      // Endpoint by endpoint (an index walk each, never a sort of every pending delivery): its room is what
+      // its leased deliveries leave of perEndpoint, filled with its oldest due deliveries whose subject has
+      // no earlier event pending. A backlog or a hanging endpoint costs the others nothing.
+      `with open_endpoints as (
+         select w.id, ?::int - (select count(*)::int from webhook_deliveries b
+           where b.endpoint_id = w.id and b.status = 'pending' and b.lease_until is not null and b.lease_until > ?) as room
+         from webhook_endpoints w where w.enabled and w.deleted_at is null
        ),
        picked as (
-         select r.id from ranked r left join busy b on b.endpoint_id = r.endpoint_id
-         where r.rn <= ? - coalesce(b.n, 0) order by r.next_attempt_at limit ?
+         select c.id from open_endpoints e cross join lateral (
+           select d.id, d.next_attempt_at from webhook_deliveries d
+           where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= ? and (d.lease_until is null or d.lease_until <= ?)
+             and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.subject_id = d.subject_id
+               and p.status = 'pending' and p.event_id < d.event_id)
+           order by d.next_attempt_at, d.event_id
+           limit greatest(e.room, 0)
+         ) c
+         where e.room > 0
+         order by c.next_attempt_at limit ?
        ),
        locked as (
          select id from webhook_deliveries where id in (select id from picked) and status = 'pending' order by id for update skip locked
@@ -158,7 +164,7 @@ export async function claimDue(deps: Deps, limit: number, perEndpoint: number): 
        )
        select l.*, w.url, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_until
        from leased l join webhook_endpoints w on w.id = l.endpoint_id`,
-      [now, now, now, perEndpoint, limit, new Date(now.getTime() + LEASE_MS), now],
+      [perEndpoint, now, now, now, limit, new Date(now.getTime() + LEASE_MS), now],
     ),
   );
   const key = deps.config.webhookSecretsKey;
@@ -238,7 +244,8 @@ export async function recordAttempts(deps: Deps, results: AttemptResult[], rando
              when not x.ok and coalesce(w.failing_since, ?) <= ? then 'failing for 5 days without a success'
              else w.disabled_reason end,
            updated_at = ?
-         from x where w.id = x.id and w.deleted_at is null
+         -- A success of an endpoint that was not failing changes nothing: its row is left alone.
+         from x where w.id = x.id and w.deleted_at is null and (x.gone or not x.ok or w.failing_since is not null)
          returning w.id, w.organization_id, w.enabled, w.disabled_reason, x.gone, x.ok
        )
        select u.id, u.organization_id, u.disabled_reason as reason from updated u
