@@ -2,7 +2,7 @@
 // endpoint has at most `perEndpoint` attempts in flight, so a slow or dead endpoint holds only its own share
 // of the sender and never delays another's deliveries; answers are written together every `flushMs`.
 import type { Deps } from '../core/app/context.ts';
-import { claimDue, fanOut, recordAttempts, type AttemptResult } from '../core/app/webhooks/deliveries.ts';
+import { claimDue, FAN_OUT_BATCH, fanOut, recordAttempts, type AttemptResult } from '../core/app/webhooks/deliveries.ts';
 import { postDelivery } from './webhooks/post.ts';
 
 export interface SenderOptions {
@@ -61,8 +61,10 @@ export function startWebhookSender(deps: Deps, options: Partial<SenderOptions> =
   const loop = (async () => {
     while (!stopping) {
       let claimedAny = false;
+      let outboxFull = false;
       try {
-        await fanOut(deps);
+        // A full batch taken means more may wait: the next round comes at once, so events never pile up.
+        outboxFull = (await fanOut(deps)) === FAN_OUT_BATCH;
         const free = concurrency - inFlight;
         const claimed = free > 0 ? await claimDue(deps, free, perEndpoint) : [];
         claimedAny = claimed.length > 0;
@@ -77,13 +79,15 @@ export function startWebhookSender(deps: Deps, options: Partial<SenderOptions> =
       } catch (err) {
         warn('a round failed', err);
       }
-      if (!claimedAny) await sleep(idleMs);
+      if (!claimedAny && !outboxFull) await sleep(idleMs);
     }
   })();
 
   return {
     async stop() {
       stopping = true;
+      // A loop asleep between idle rounds stops now, not when its pause ends.
+      wake();
       await loop;
       await flusher;
     },

@@ -213,6 +213,25 @@ describe('webhook delivery', () => {
     expect(await env.sql('select id from webhook_deliveries where organization_id = ?', [org.id])).toEqual([]);
   });
 
+  it('fans out a backlog of events round after round without waiting between full batches', async () => {
+    const { org } = await orgWithOwner();
+    await env.sql(
+      `insert into outbox_events (id, organization_id, type, subject_id, payload, created_at)
+       select gen_random_uuid(), ?, 'message.delivered', gen_random_uuid()::text, '{}', now() from generate_series(1, 2500)`,
+      [org.id],
+    );
+    // Idle rounds a minute apart: only rounds that follow a full batch at once can empty the outbox in time.
+    const worker = startWebhookSender(env.deps, { idleMs: 60_000 });
+    try {
+      const started = performance.now();
+      const left = async () => (await env.sql<{ n: number }>('select count(*)::int as n from outbox_events where organization_id = ?', [org.id]))[0]!.n;
+      while ((await left()) > 0 && performance.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+      expect(await left()).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('fans out one event once when fan-outs run side by side', async () => {
     const { org, owner } = await orgWithOwner();
     const r = await newReceiver();

@@ -65,7 +65,11 @@ const FAN_OUT_LOCK = 0x75_6a_6d_01;
  * endpoint wants is simply taken out. Taking them out (rather than marking them) keeps the outbox small and
  * writes the least: no row lock, no new row version, no index entry (hot path: two events a message).
  */
-export async function fanOut(deps: Deps, limit = 1000): Promise<number> {
+/** Events a fan-out takes at most. */
+export const FAN_OUT_BATCH = 1000;
+
+/** Returns how many events it took out of the outbox (0 when another fan-out had the turn). */
+export async function fanOut(deps: Deps, limit = FAN_OUT_BATCH): Promise<number> {
   const pool = await nativePool(deps.orm.em);
   const now = await deps.clock.now();
   return nativeTransaction(pool, async (tx) => {
@@ -81,7 +85,7 @@ export async function fanOut(deps: Deps, limit = 1000): Promise<number> {
       [limit],
     );
     const wanted = events.filter((e) => e.endpoint_ids.length).sort((a, b) => (a.id < b.id ? -1 : 1));
-    if (wanted.length === 0) return 0;
+    if (wanted.length === 0) return events.length;
     const data = await eventData(tx, wanted);
     const deliveries = wanted.flatMap((e) =>
       e.endpoint_ids.map((endpointId) => ({
@@ -103,7 +107,7 @@ export async function fanOut(deps: Deps, limit = 1000): Promise<number> {
        on conflict (endpoint_id, event_id) do nothing`,
       [now, now, JSON.stringify(deliveries)],
     );
-    return deliveries.length;
+    return events.length;
   });
 }
 
