@@ -1,5 +1,6 @@
 // The Pothos schema builder for reporting: the context carries the caller and a use-case context.
 import SchemaBuilder from '@pothos/core';
+import RelayPlugin from '@pothos/plugin-relay';
 import type { Ctx } from '../core/app/context.ts';
 import type { TenantActor } from '../core/app/actor.ts';
 
@@ -15,7 +16,11 @@ export const builder = new SchemaBuilder<{
     Cents: { Input: number; Output: number };
     DateTime: { Input: string; Output: string };
   };
-}>({});
+}>({
+  // Relay connections (edges, pageInfo, first/after) for lists; no global node lookup: every read is by its own field.
+  plugins: [RelayPlugin],
+  relay: { clientMutationId: 'omit', cursorType: 'String', nodeQueryOptions: false, nodesQueryOptions: false },
+});
 
 builder.scalarType('Cents', {
   description: 'An amount of money in cents (1/100 TZS), an exact integer.',

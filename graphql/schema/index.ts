@@ -3,5 +3,6 @@ import { builder } from '../builder.ts';
 import './service-status.ts';
 import './wallet.ts';
 import './campaigns.ts';
+import './messages.ts';
 
 export const schema = builder.toSchema();

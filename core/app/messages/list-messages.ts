@@ -8,6 +8,8 @@ import { rows } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 import type { MessageRow } from './message-view.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
+import { MESSAGE_STATUSES, type MessageStatus } from '../../domain/message-states.ts';
+import { ZSenderName } from '../sender-ids/sender-id-view.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
 
@@ -20,35 +22,69 @@ export const ZListMessagesQuery = ZPage.extend({
 });
 export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;
 
+/** What a caller may narrow a list of messages to (REST's query and GraphQL's filter both come to this). */
+export const ZMessageFilter = z.strictObject({
+  status: z.array(z.enum(MESSAGE_STATUSES as [MessageStatus, ...MessageStatus[]])).min(1).max(MESSAGE_STATUSES.length).optional(),
+  traffic_class: z.enum(['transactional', 'promotional']).optional(),
+  campaign: z
+    .union([z.literal('none'), z.uuid()], { message: 'campaign is none or a campaign id' })
+    .transform((c) => c.toLowerCase())
+    .optional(),
+  sender: ZSenderName.optional(),
+  created_from: z.iso.datetime({ offset: true, message: 'an RFC 3339 time with its offset' }).optional(),
+  created_to: z.iso.datetime({ offset: true, message: 'an RFC 3339 time with its offset' }).optional(),
+  test: z.boolean().optional(),
+});
+export type TMessageFilter = z.infer<typeof ZMessageFilter>;
+
+/** A page of a keyset walk by id, between `after` (older ids) and `before` (newer ids); newest first unless ascending. */
+export interface MessagePage {
+  before?: string;
+  after?: string;
+  limit: number;
+  ascending?: boolean;
+}
+
 /** A key sees the messages of its own mode; a member chooses, or sees both. */
-function modeOf(actor: TenantActor, asked: 'test' | 'live' | undefined): boolean | null {
+function modeOf(actor: TenantActor, test: boolean | undefined, field: string): boolean | null {
   if (actor.kind === 'key') {
-    if (asked !== undefined && asked !== actor.mode) {
-      throw new DomainError('validation_failed', `A ${actor.mode} key lists ${actor.mode} messages only.`, { field: 'mode' });
+    if (test !== undefined && test !== (actor.mode === 'test')) {
+      throw new DomainError('validation_failed', `A ${actor.mode} key lists ${actor.mode} messages only.`, { field });
     }
     return actor.mode === 'test';
   }
-  return asked === undefined ? null : asked === 'test';
+  return test ?? null;
+}
+
+/**
+ * Messages of the caller's organization that match the filter, newest first (older than `after`, newer than
+ * `before`), or oldest first for a page walked backwards.
+ */
+export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessageFilter, page: MessagePage, modeField = 'test'): Promise<MessageRow[]> {
+  const test = modeOf(actor, filter.test, modeField);
+  const conditions = ['organization_id = ?'];
+  const params: unknown[] = [actor.organizationId];
+  const where = (sql: string, ...values: unknown[]) => {
+    conditions.push(sql);
+    params.push(...values);
+  };
+  if (test !== null) where('test = ?', test);
+  if (filter.status) where('status = any(?::text[])', `{${filter.status.join(',')}}`);
+  if (filter.traffic_class) where('traffic_class = ?', filter.traffic_class);
+  if (filter.campaign === 'none') conditions.push('campaign_id is null');
+  else if (filter.campaign) where('campaign_id = ?', filter.campaign);
+  if (filter.sender) where('sender = ?', filter.sender);
+  if (filter.created_from) where('created_at >= ?', new Date(filter.created_from));
+  if (filter.created_to) where('created_at < ?', new Date(filter.created_to));
+  if (page.after) where('id < ?', page.after);
+  if (page.before) where('id > ?', page.before);
+  const order = page.ascending ? 'asc' : 'desc';
+  return rows<MessageRow>(ctx.em, `select * from messages where ${conditions.join(' and ')} order by id ${order} limit ?`, [...params, page.limit]);
 }
 
 export async function listMessages(ctx: Ctx, actor: TenantActor, query: TListMessagesQuery) {
-  const test = modeOf(actor, query.mode);
-  const conditions = ['organization_id = ?'];
-  const params: unknown[] = [actor.organizationId];
-  if (test !== null) {
-    conditions.push('test = ?');
-    params.push(test);
-  }
-  if (query.before) {
-    conditions.push('id < ?');
-    params.push(query.before);
-  }
-  if (query.campaign === 'none') conditions.push('campaign_id is null');
-  else if (query.campaign) {
-    conditions.push('campaign_id = ?');
-    params.push(query.campaign);
-  }
-  const found = await rows<MessageRow>(ctx.em, `select * from messages where ${conditions.join(' and ')} order by id desc limit ?`, [...params, query.limit + 1]);
+  const filter = { campaign: query.campaign, ...(query.mode ? { test: query.mode === 'test' } : {}) };
+  const found = await findMessages(ctx, actor, filter, { after: query.before, limit: query.limit + 1 }, 'mode');
   const page = pageOf(found, query.limit);
   return { messages: page.items.map((m) => messageView(m, actor)), next_before: page.nextBefore };
 }

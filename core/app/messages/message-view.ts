@@ -72,19 +72,35 @@ export function messageView(row: MessageRow, actor: TenantActor, detail?: { atte
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     final_at: iso(row.final_at),
-    ...(detail
-      ? {
-          attempts: detail.attempts.map((a) => ({ number: a.number, state: a.state, detail: a.detail, started_at: iso(a.started_at), finished_at: iso(a.finished_at) })),
-          receipts: detail.receipts.map((r) => ({
-            delivery: r.delivery,
-            raw_status: r.raw_status,
-            failure_reason: r.error_code === null || r.delivery === 'delivered' ? null : `${r.raw_status} (error ${r.error_code})`,
-            effect: r.effect,
-            received_at: iso(r.received_at),
-          })),
-        }
-      : {}),
+    ...(detail ? { attempts: detail.attempts.map(attemptView), receipts: detail.receipts.map(receiptView) } : {}),
   };
+}
+
+export function attemptView(a: AttemptRow) {
+  return { number: a.number, state: a.state, detail: a.detail, started_at: iso(a.started_at), finished_at: iso(a.finished_at) };
+}
+
+export function receiptView(r: ReceiptRow) {
+  return {
+    delivery: r.delivery,
+    raw_status: r.raw_status,
+    failure_reason: r.error_code === null || r.delivery === 'delivered' ? null : `${r.raw_status} (error ${r.error_code})`,
+    effect: r.effect,
+    received_at: iso(r.received_at),
+  };
+}
+
+/** The attempts and receipts of many messages of one organization, two statements for any number (no N+1). */
+export async function messageDetails(ctx: Ctx, organizationId: string, ids: readonly string[]) {
+  const list = `{${ids.join(',')}}`;
+  const [attempts, receipts] = await Promise.all([
+    rows<AttemptRow & { message_id: string }>(ctx.em, 'select * from message_attempts where organization_id = ? and message_id = any(?::uuid[]) order by message_id, number', [organizationId, list]),
+    rows<ReceiptRow & { message_id: string }>(ctx.em, 'select * from message_receipts where organization_id = ? and message_id = any(?::uuid[]) order by message_id, received_at, id', [organizationId, list]),
+  ]);
+  const details = new Map(ids.map((id) => [id, { attempts: [] as ReturnType<typeof attemptView>[], receipts: [] as ReturnType<typeof receiptView>[] }]));
+  for (const a of attempts) details.get(a.message_id)?.attempts.push(attemptView(a));
+  for (const r of receipts) details.get(r.message_id)?.receipts.push(receiptView(r));
+  return details;
 }
 
 export async function messageDetail(ctx: Ctx, row: MessageRow) {
