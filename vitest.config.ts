@@ -4,6 +4,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const canary = process.env.UJUMBE_CANARY === '1';
 
 export default defineConfig({
+  // graphql 16 has no exports map: Node (the service) loads its main file, Vite would take its module file, and
+  // the two instances refuse each other's types. Tests load what the service loads.
+  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
     include: canary ? ['tests/canary/**/*.test.ts'] : ['tests/**/*.test.ts'],
     exclude: canary ? configDefaults.exclude : [...configDefaults.exclude, 'tests/canary/**'],

@@ -11,6 +11,9 @@ export interface GqlContext {
 
 export const builder = new SchemaBuilder<{
   Context: GqlContext;
+  // Fields are non-null unless they say so: tools and saved queries can rely on what is always there. Root
+  // fields are nullable: a field the caller may not read is an error of its own, the others still answer.
+  DefaultFieldNullability: false;
   Scalars: {
     // Money in cents can pass 2^31, GraphQL's Int; it stays an exact integer (safe to 2^53).
     Cents: { Input: number; Output: number };
@@ -18,6 +21,7 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   // Relay connections (edges, pageInfo, first/after) for lists; no global node lookup: every read is by its own field.
+  defaultFieldNullability: false,
   plugins: [RelayPlugin],
   relay: { clientMutationId: 'omit', cursorType: 'String', nodeQueryOptions: false, nodesQueryOptions: false },
 });

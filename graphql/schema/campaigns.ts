@@ -70,6 +70,7 @@ const CampaignConnection = builder.objectRef<CampaignPage>('CampaignPage').imple
 builder.queryField('campaigns', (t) =>
   t.field({
     type: CampaignConnection,
+    nullable: true,
     args: { before: t.arg.string(), limit: t.arg.int() },
     resolve: (_r, args, context) =>
       guarded(context, drafts.readAccess, async () => {
@@ -82,6 +83,7 @@ builder.queryField('campaigns', (t) =>
 builder.queryField('campaign', (t) =>
   t.field({
     type: Campaign,
+    nullable: true,
     args: { id: t.arg.string({ required: true }) },
     resolve: (_r, args, context) =>
       guarded(context, drafts.readAccess, async () => {

@@ -94,6 +94,7 @@ const MessageFilter = builder.inputType('MessageFilter', {
 builder.queryField('messages', (t) =>
   t.connection({
     type: Message,
+    nullable: true,
     args: { filter: t.arg({ type: MessageFilter }) },
     resolve: (_r, args, context) =>
       guarded(context, list.access, async () => {
@@ -106,12 +107,13 @@ builder.queryField('messages', (t) =>
         );
         return idConnection(args, async (page) => (await list.findMessages(context.ctx, context.actor, filter, page)).map((row) => messageView(row, context.actor)));
       }),
-  }),
+  }, { name: 'MessageConnection' }, { name: 'MessageEdge' }),
 );
 
 builder.queryField('message', (t) =>
   t.field({
     type: Message,
+    nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, context) => guarded(context, list.access, () => list.getMessage(context.ctx, context.actor, parseWith(ZId, String(args.id), 'id'))),
   }),

@@ -14,5 +14,5 @@ const ServiceStatus = builder.objectRef<Status>('ServiceStatus').implement({
 });
 
 builder.queryField('serviceStatus', (t) =>
-  t.field({ type: ServiceStatus, resolve: (_root, _args, context) => guarded(context, access, () => serviceStatus(context.ctx)) }),
+  t.field({ type: ServiceStatus, nullable: true, resolve: (_root, _args, context) => guarded(context, access, () => serviceStatus(context.ctx)) }),
 );

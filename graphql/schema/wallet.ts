@@ -40,12 +40,13 @@ const LedgerConnection = builder.objectRef<LedgerPage>('LedgerPage').implement({
 });
 
 builder.queryField('wallet', (t) =>
-  t.field({ type: Wallet, resolve: async (_r, _a, context) => (await guarded(context, wallet.access, () => wallet.getWallet(context.ctx, context.actor))).wallet }),
+  t.field({ type: Wallet, nullable: true, resolve: async (_r, _a, context) => (await guarded(context, wallet.access, () => wallet.getWallet(context.ctx, context.actor))).wallet }),
 );
 
 builder.queryField('ledgerEntries', (t) =>
   t.field({
     type: LedgerConnection,
+    nullable: true,
     args: { before: t.arg.string(), limit: t.arg.int(), kind: t.arg.string() },
     resolve: (_r, args, context) =>
       guarded(context, ledger.access, async () => {
