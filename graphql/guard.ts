@@ -16,3 +16,13 @@ export async function guarded<T>(context: GqlContext, access: Access, run: () =>
     throw err;
   }
 }
+
+/** A use case names its own fields (created_from); the caller wrote GraphQL's (filter.createdFrom). */
+export async function namedAs<T>(fields: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof DomainError && err.field && fields[err.field]) throw new DomainError(err.code, err.message, { field: fields[err.field], details: err.details, retryAfter: err.retryAfter });
+    throw err;
+  }
+}

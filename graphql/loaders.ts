@@ -2,10 +2,19 @@
 import DataLoader from 'dataloader';
 import type { GqlContext } from './builder.ts';
 import { messageDetails } from '../core/app/messages/message-view.ts';
+import { RECIPIENT_STATUSES, recipientCounts, type RecipientCounts } from '../core/app/campaigns/recipients.ts';
 
 type Details = Awaited<ReturnType<typeof messageDetails>> extends Map<string, infer D> ? D : never;
 
-const perRequest = new WeakMap<GqlContext, { messageDetails: DataLoader<string, Details> }>();
+interface Loaders {
+  messageDetails: DataLoader<string, Details>;
+  /** By the launch's quote id ('' for a campaign not launched: all 0). */
+  recipientCounts: DataLoader<string, RecipientCounts>;
+}
+
+const perRequest = new WeakMap<GqlContext, Loaders>();
+
+const zeroCounts = () => Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as RecipientCounts;
 
 export function loaders(context: GqlContext) {
   let found = perRequest.get(context);
@@ -14,6 +23,10 @@ export function loaders(context: GqlContext) {
       messageDetails: new DataLoader(async (ids: readonly string[]) => {
         const details = await messageDetails(context.ctx, context.actor.organizationId, ids);
         return ids.map((id) => details.get(id)!);
+      }),
+      recipientCounts: new DataLoader(async (quoteIds: readonly string[]) => {
+        const counts = await recipientCounts(context.ctx, context.actor, quoteIds.filter((q) => q !== ''));
+        return quoteIds.map((q) => counts.get(q) ?? zeroCounts());
       }),
     };
     perRequest.set(context, found);

@@ -211,11 +211,22 @@ export async function keysetRows<T>(
   em: EntityManager,
   page: { table: string; organizationId: string; before: string | undefined; limit: number; where?: string; params?: unknown[] },
 ): Promise<T[]> {
+  return idPageRows<T>(em, { ...page, olderThan: page.before, limit: page.limit + 1 });
+}
+
+/**
+ * `limit` rows of an organization's table walked by id: newest first, or oldest first for a page walked backwards,
+ * between `olderThan` and `newerThan` (either may be absent).
+ */
+export async function idPageRows<T>(
+  em: EntityManager,
+  page: { table: string; organizationId: string; olderThan?: string | undefined; newerThan?: string | undefined; limit: number; ascending?: boolean; where?: string; params?: unknown[] },
+): Promise<T[]> {
   return rows<T>(
     em,
     `select * from ${page.table}
-     where organization_id = ? and (?::uuid is null or id < ?::uuid)${page.where ? ` and ${page.where}` : ''}
-     order by id desc limit ?`,
-    [page.organizationId, page.before ?? null, page.before ?? null, ...(page.params ?? []), page.limit + 1],
+     where organization_id = ? and (?::uuid is null or id < ?::uuid) and (?::uuid is null or id > ?::uuid)${page.where ? ` and ${page.where}` : ''}
+     order by id ${page.ascending ? 'asc' : 'desc'} limit ?`,
+    [page.organizationId, page.olderThan ?? null, page.olderThan ?? null, page.newerThan ?? null, page.newerThan ?? null, ...(page.params ?? []), page.limit],
   );
 }

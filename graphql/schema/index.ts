@@ -5,6 +5,8 @@ import './service-status.ts';
 import './wallet.ts';
 import './campaigns.ts';
 import './messages.ts';
+import './sender-ids.ts';
+import './audit-events.ts';
 
 export const schema = builder.toSchema();
 

@@ -1,7 +1,7 @@
 // messages and message: the caller's messages with filters, their attempts and receipts, read by the same use case
 // as REST (keys see their own mode; campaign numbers masked unless the member may read contacts).
 import { builder } from '../builder.ts';
-import { guarded } from '../guard.ts';
+import { guarded, namedAs } from '../guard.ts';
 import { idConnection } from '../connections.ts';
 import { loaders } from '../loaders.ts';
 import { parseWith } from '../../core/app/validation.ts';
@@ -91,22 +91,33 @@ const MessageFilter = builder.inputType('MessageFilter', {
   }),
 });
 
+/** The use case's names of the filter's fields, as the caller wrote them. */
+const FILTER_FIELDS: Record<string, string> = {
+  status: 'filter.status',
+  traffic_class: 'filter.trafficClass',
+  campaign: 'filter.campaignId',
+  sender: 'filter.sender',
+  created_from: 'filter.createdFrom',
+  created_to: 'filter.createdTo',
+  test: 'filter.test',
+};
+
 builder.queryField('messages', (t) =>
   t.connection({
     type: Message,
     nullable: true,
     args: { filter: t.arg({ type: MessageFilter }) },
     resolve: (_r, args, context) =>
-      guarded(context, list.access, async () => {
+      guarded(context, list.access, () => namedAs(FILTER_FIELDS, async () => {
         const f = args.filter ?? {};
-        if (f.campaignId && f.campaign) throw new DomainError('validation_failed', 'Give campaignId or campaign, not both.', { field: 'campaign' });
+        if (f.campaignId && f.campaign) throw new DomainError('validation_failed', 'Give campaignId or campaign, not both.', { field: 'filter.campaign' });
         const given = (entries: Record<string, unknown>) => Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== null && v !== undefined));
         const filter = parseWith(
           list.ZMessageFilter,
           given({ status: f.status, traffic_class: f.trafficClass, campaign: f.campaignId ?? f.campaign, sender: f.sender, created_from: f.createdFrom, created_to: f.createdTo, test: f.test }),
         );
         return idConnection(args, async (page) => (await list.findMessages(context.ctx, context.actor, filter, page)).map((row) => messageView(row, context.actor)));
-      }),
+      })),
   }, { name: 'MessageConnection' }, { name: 'MessageEdge' }),
 );
 

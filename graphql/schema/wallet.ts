@@ -1,13 +1,13 @@
 // wallet and ledgerEntries: the balance and the ledger, read by the same use cases as REST.
 import { builder } from '../builder.ts';
 import { guarded } from '../guard.ts';
+import { idConnection } from '../connections.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import * as wallet from '../../core/app/wallet/get-wallet.ts';
 import * as ledger from '../../core/app/wallet/list-ledger.ts';
 
 type WalletView = Awaited<ReturnType<typeof wallet.getWallet>>['wallet'];
-type LedgerPage = Awaited<ReturnType<typeof ledger.listLedger>>;
-type EntryView = LedgerPage['entries'][number];
+type EntryView = Awaited<ReturnType<typeof ledger.findLedgerEntries>>[number];
 
 const Wallet = builder.objectRef<WalletView>('Wallet').implement({
   fields: (t) => ({
@@ -18,24 +18,21 @@ const Wallet = builder.objectRef<WalletView>('Wallet').implement({
   }),
 });
 
+const LedgerKind = builder.enumType('LedgerKind', {
+  values: { TOP_UP: { value: 'top_up' }, HOLD: { value: 'hold' }, CAPTURE: { value: 'capture' }, RELEASE: { value: 'release' }, ADJUSTMENT: { value: 'adjustment' } } as const,
+});
+
 const LedgerEntry = builder.objectRef<EntryView>('LedgerEntry').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
-    kind: t.exposeString('kind'),
+    kind: t.field({ type: LedgerKind, resolve: (e) => e.kind as 'top_up' }),
     amount: t.field({ type: 'Cents', resolve: (e) => e.amount }),
     balanceAfter: t.field({ type: 'Cents', resolve: (e) => e.balance_after }),
     heldAfter: t.field({ type: 'Cents', resolve: (e) => e.held_after }),
     reference: t.exposeString('reference', { nullable: true }),
-    messageId: t.exposeString('message_id', { nullable: true }),
-    campaignId: t.exposeString('campaign_id', { nullable: true }),
+    messageId: t.exposeID('message_id', { nullable: true }),
+    campaignId: t.exposeID('campaign_id', { nullable: true }),
     createdAt: t.field({ type: 'DateTime', resolve: (e) => e.created_at ?? '' }),
-  }),
-});
-
-const LedgerConnection = builder.objectRef<LedgerPage>('LedgerPage').implement({
-  fields: (t) => ({
-    entries: t.field({ type: [LedgerEntry], resolve: (p) => p.entries }),
-    nextBefore: t.exposeString('next_before', { nullable: true }),
   }),
 });
 
@@ -44,14 +41,21 @@ builder.queryField('wallet', (t) =>
 );
 
 builder.queryField('ledgerEntries', (t) =>
-  t.field({
-    type: LedgerConnection,
-    nullable: true,
-    args: { before: t.arg.string(), limit: t.arg.int(), kind: t.arg.string() },
-    resolve: (_r, args, context) =>
-      guarded(context, ledger.access, async () => {
-        const query = parseWith(ledger.ZListLedgerQuery, { before: args.before ?? undefined, limit: args.limit ?? undefined, kind: args.kind ?? undefined });
-        return ledger.listLedger(context.ctx, context.actor, query);
-      }),
-  }),
+  t.connection(
+    {
+      type: LedgerEntry,
+      nullable: true,
+      args: { kind: t.arg({ type: LedgerKind }), from: t.arg({ type: 'DateTime', description: 'Created at or after.' }), to: t.arg({ type: 'DateTime', description: 'Created before.' }) },
+      resolve: (_r, args, context) =>
+        guarded(context, ledger.access, () => {
+          const given = Object.fromEntries(Object.entries({ kind: args.kind, from: args.from, to: args.to }).filter(([, v]) => v !== null && v !== undefined));
+          const filter = parseWith(ledger.ZLedgerFilter, given);
+          return idConnection(args, (page) =>
+            ledger.findLedgerEntries(context.ctx, context.actor, filter, { olderThan: page.after, newerThan: page.before, limit: page.limit, ascending: page.ascending }),
+          );
+        }),
+    },
+    { name: 'LedgerEntryConnection' },
+    { name: 'LedgerEntryEdge' },
+  ),
 );

@@ -97,7 +97,12 @@ describe('GraphQL messages', () => {
     const tests = await owner.post('/graphql').send({ query: q, variables: { f: { test: true } } });
     expect(ids(tests)).toEqual([seeded[5]]);
     const refused = await gql(live(), q, { f: { test: true } });
-    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', field: 'test' });
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', field: 'filter.test' });
+    // Bad filter values are refused naming the field as written.
+    for (const [filter, field] of [[{ createdFrom: 'yesterday' }, 'filter.createdFrom'], [{ sender: 'NOT A SENDER ID!' }, 'filter.sender'], [{ campaign: 'NONE', campaignId }, 'filter.campaign']] as const) {
+      const res = await gql(live(), q, { f: filter });
+      expect(res.body.errors[0].extensions, field).toMatchObject({ code: 'validation_failed', field });
+    }
   });
 
   it('pages forwards with first/after and backwards with last/before; pages are at most 100, cursors checked', async () => {

@@ -32,10 +32,16 @@ const live = () => bearer(org.keys.live!.secret);
 
 describe('GraphQL', () => {
   it('wallet and ledger answer what REST answers, with cents beyond 32 bits exact', async () => {
-    const res = await gql(bearer(org.keys.live!.secret), '{ wallet { available held frozen currency } ledgerEntries(limit: 5) { entries { kind amount balanceAfter } nextBefore } }');
+    const res = await gql(bearer(org.keys.live!.secret), '{ wallet { available held frozen currency } ledgerEntries(first: 5) { edges { node { kind amount balanceAfter } } pageInfo { hasNextPage } } }');
     expect(res.status).toBe(200);
     expect(res.body.data.wallet).toEqual({ available: 3_000_000_000, held: 0, frozen: false, currency: 'TZS' });
-    expect(res.body.data.ledgerEntries).toEqual({ entries: [{ kind: 'top_up', amount: 3_000_000_000, balanceAfter: 3_000_000_000 }], nextBefore: null });
+    expect(res.body.data.ledgerEntries).toEqual({ edges: [{ node: { kind: 'TOP_UP', amount: 3_000_000_000, balanceAfter: 3_000_000_000 } }], pageInfo: { hasNextPage: false } });
+    // Filters: kind, and the creation time in [from, to).
+    const filtered = async (args: string) => (await gql(live(), `{ ledgerEntries(${args}) { edges { node { kind } } } }`)).body.data.ledgerEntries.edges.length;
+    expect(await filtered('kind: TOP_UP')).toBe(1);
+    expect(await filtered('kind: HOLD')).toBe(0);
+    expect(await filtered('from: "2000-01-01T00:00:00Z", to: "2999-01-01T00:00:00Z"')).toBe(1);
+    expect(await filtered('to: "2000-01-01T00:00:00Z"')).toBe(0);
   });
 
   it('members sign in with the session cookie; the permission decides (analyst may read the wallet)', async () => {
@@ -58,18 +64,20 @@ describe('GraphQL', () => {
     const live = { app, bearer: org.keys.live!.secret };
     const draft = await createDraft(live, { name: 'Ripoti', group_ids: [groupId] });
     const q = await quote(live, draft.id);
-    const res = await gql(bearer(org.keys.live!.secret), `query ($id: String!) {
-      campaigns(limit: 10) { campaigns { id name status } nextBefore }
+    const res = await gql(bearer(org.keys.live!.secret), `query ($id: ID!) {
+      campaigns(first: 10) { edges { node { id name status } } pageInfo { hasNextPage } }
       campaign(id: $id) { name status trafficClass senderId segments version createdVia quote { id status eligible total unitAmount } launch { fed } }
     }`, { id: draft.id });
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.campaigns).toEqual({ campaigns: [{ id: draft.id, name: 'Ripoti', status: 'draft' }], nextBefore: null });
+    expect(res.body.data.campaigns).toEqual({ edges: [{ node: { id: draft.id, name: 'Ripoti', status: 'DRAFT' } }], pageInfo: { hasNextPage: false } });
     expect(res.body.data.campaign).toEqual({
-      name: 'Ripoti', status: 'draft', trafficClass: 'transactional', senderId: 'UJUMBE', segments: 1, version: 1, createdVia: 'api',
+      name: 'Ripoti', status: 'DRAFT', trafficClass: 'transactional', senderId: 'UJUMBE', segments: 1, version: 1, createdVia: 'api',
       quote: { id: q.id, status: 'current', eligible: 2, total: 4000, unitAmount: 2000 },
       launch: null,
     });
-    const refused = await gql(bearer(org.keys.read!.secret), '{ campaigns { nextBefore } }');
+    const byStatus = async (status: string) => (await gql(bearer(org.keys.live!.secret), `{ campaigns(status: ${status}) { edges { node { id } } } }`)).body.data.campaigns.edges.length;
+    expect([await byStatus('DRAFT'), await byStatus('SENDING')]).toEqual([1, 0]);
+    const refused = await gql(bearer(org.keys.read!.secret), '{ campaigns { pageInfo { hasNextPage } } }');
     expect(refused.body.errors[0].extensions.code).toBe('insufficient_scope');
     const unknown = await gql(bearer(org.keys.live!.secret), '{ campaign(id: "01a2037b-dada-7699-85e1-435fe8be8962") { id } }');
     expect(unknown.body.errors[0].extensions.code).toBe('not_found');
@@ -82,8 +90,8 @@ describe('GraphQL', () => {
   });
 
   it('invalid arguments are validation_failed with the field', async () => {
-    const res = await gql(bearer(org.keys.live!.secret), '{ ledgerEntries(limit: 500) { nextBefore } }');
-    expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', field: 'limit' });
+    const res = await gql(bearer(org.keys.live!.secret), '{ ledgerEntries(from: "yesterday") { pageInfo { hasNextPage } } }');
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', field: 'from' });
   });
 
   it(`refuses a document of more than ${MAX_TOKENS} tokens while parsing: a selection nested 3,000 deep is an error, not a crash`, async () => {
@@ -142,10 +150,10 @@ describe('GraphQL limits', () => {
   });
 
   it('never suggests field or argument names', async () => {
-    for (const query of ['{ walet { available } }', '{ wallet { availble } }', '{ campaigns(limt: 5) { nextBefore } }']) {
+    for (const query of ['{ walet { available } }', '{ wallet { availble } }', '{ campaigns(frist: 5) { pageInfo { hasNextPage } } }']) {
       const res = await gql(live(), query);
       expect(res.body.errors.length).toBeGreaterThan(0);
-      expect(JSON.stringify(res.body)).not.toMatch(/did you mean|"available"|"limit"|"wallet"/i);
+      expect(JSON.stringify(res.body)).not.toMatch(/did you mean|"available"|"first"|"wallet"/i);
     }
   });
 
@@ -159,10 +167,13 @@ describe('GraphQL limits', () => {
   });
 
   it('connections stay capped at 100 rows', async () => {
-    for (const field of ['campaigns', 'ledgerEntries']) {
-      expect((await gql(live(), `{ ${field}(limit: 100) { nextBefore } }`)).body.errors).toBeUndefined();
-      const res = await gql(live(), `{ ${field}(limit: 101) { nextBefore } }`);
-      expect(res.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', field: 'limit' });
+    for (const field of ['campaigns', 'ledgerEntries', 'messages']) {
+      for (const size of ['first', 'last']) {
+        const ask = (n: number) => request(app).post('/graphql').set(live()).send({ query: `query ($n: Int) { ${field}(${size}: $n) { pageInfo { hasNextPage } } }`, variables: { n } });
+        expect((await ask(100)).body.errors, field).toBeUndefined();
+        const res = await ask(101);
+        expect(res.body.errors[0].extensions, `${field} ${size}`).toMatchObject({ code: 'validation_failed', field: size });
+      }
     }
   });
 });
@@ -178,13 +189,13 @@ describe('GraphQL input layer', () => {
   };
 
   it('refuses NUL and other control characters in a literal argument before any resolver runs', async () => {
-    refusedHostile(await gql(live(), '{ serviceStatus { smsRoute } ledgerEntries(kind: "top_up\\u0000") { nextBefore } }'), 'kind', /U\+0000/);
-    refusedHostile(await gql(live(), '{ serviceStatus { smsRoute } campaigns(before: """a\u0007b""") { nextBefore } }'), 'before', /U\+0007/);
-    refusedHostile(await gql(live(), 'query ($k: String = "\\u007f") { serviceStatus { smsRoute } ledgerEntries(kind: $k) { nextBefore } }'), 'k', /U\+007F/);
+    refusedHostile(await gql(live(), '{ serviceStatus { smsRoute } messages(filter: { sender: "DUKA\\u0000" }) { pageInfo { hasNextPage } } }'), 'filter.sender', /U\+0000/);
+    refusedHostile(await gql(live(), '{ serviceStatus { smsRoute } campaigns(after: """a\u0007b""") { pageInfo { hasNextPage } } }'), 'after', /U\+0007/);
+    refusedHostile(await gql(live(), 'query ($k: String = "\\u007f") { serviceStatus { smsRoute } campaigns(after: $k) { pageInfo { hasNextPage } } }'), 'k', /U\+007F/);
   });
 
   it('refuses NUL and lone surrogates in variables, naming the variable', async () => {
-    const query = 'query ($id: String!) { serviceStatus { smsRoute } campaign(id: $id) { id } }';
+    const query = 'query ($id: ID!) { serviceStatus { smsRoute } campaign(id: $id) { id } }';
     refusedHostile(await gql(live(), query, { id: 'abc\u0000' }), 'id', /U\+0000/);
     refusedHostile(await gql(live(), query, { id: 'abc\ud800' }), 'id', /lone surrogate U\+D800/);
     refusedHostile(await gql(live(), query, { id: 'abc', extra: { tags: ['ok', '\udc00'] } }), 'extra.tags.1', /lone surrogate/);
@@ -201,7 +212,7 @@ describe('GraphQL input layer', () => {
   });
 
   it('the caller is known first, as in REST: without credentials hostile text is 401', async () => {
-    const res = await gql({}, '{ campaigns(before: "\\u0000") { nextBefore } }');
+    const res = await gql({}, '{ campaigns(after: "\\u0000") { pageInfo { hasNextPage } } }');
     expect([res.status, res.body.errors[0].extensions.code]).toEqual([401, 'unauthorized']);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { iso, keysetRows } from '../../db/sql.ts';
+import { idPageRows, iso } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 
 export const access: Access = { scopes: [], permission: 'audit.read' };
@@ -25,24 +25,31 @@ interface AuditRow {
 }
 
 export async function listAuditEvents(ctx: Ctx, actor: TenantActor, query: TListAuditEventsQuery) {
-  const found = await keysetRows<AuditRow>(ctx.em, {
+  const found = await findAuditEvents(ctx, actor, query.action ? { action: query.action } : {}, { olderThan: query.before, limit: query.limit + 1 });
+  const page = pageOf(found, query.limit);
+  return { audit_events: page.items, next_before: page.nextBefore };
+}
+
+/** A page of the audit log (of one action), newest first or, walked backwards, oldest first. */
+export async function findAuditEvents(
+  ctx: Ctx,
+  actor: TenantActor,
+  filter: { action?: string },
+  page: { olderThan?: string | undefined; newerThan?: string | undefined; limit: number; ascending?: boolean },
+) {
+  const found = await idPageRows<AuditRow>(ctx.em, {
     table: 'audit_events',
     organizationId: actor.organizationId,
-    before: query.before,
-    limit: query.limit,
+    ...page,
     where: '(?::text is null or action = ?)',
-    params: [query.action ?? null, query.action ?? null],
+    params: [filter.action ?? null, filter.action ?? null],
   });
-  const page = pageOf(found, query.limit);
-  return {
-    audit_events: page.items.map((e) => ({
-      id: e.id,
-      action: e.action,
-      actor: { type: e.actor_type, id: e.actor_id },
-      target: e.target_type ? { type: e.target_type, id: e.target_id } : null,
-      details: e.details,
-      created_at: iso(e.created_at),
-    })),
-    next_before: page.nextBefore,
-  };
+  return found.map((e) => ({
+    id: e.id,
+    action: e.action,
+    actor: { type: e.actor_type, id: e.actor_id },
+    target: e.target_type ? { type: e.target_type, id: e.target_id } : null,
+    details: e.details,
+    created_at: iso(e.created_at),
+  }));
 }

@@ -7,9 +7,9 @@ import { seesLiveData } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
-import { isReplay, transition } from '../../domain/campaign-states.ts';
+import { isReplay, transition, type CampaignStatus } from '../../domain/campaign-states.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, keysetRows, pgArray, rows } from '../../db/sql.ts';
+import { exec, idPageRows, pgArray, rows } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 import { readSettings } from '../platform/settings.ts';
 import { findSenderByName } from '../sender-ids/sender-id-view.ts';
@@ -141,19 +141,35 @@ export async function getCampaign(ctx: Ctx, actor: TenantActor, id: string) {
 
 /** Campaigns are live traffic: a test key lists none. */
 export async function listCampaigns(ctx: Ctx, actor: TenantActor, query: z.infer<typeof ZListCampaignsQuery>) {
-  if (!seesLiveData(actor)) return { campaigns: [], next_before: null };
-  const found = await keysetRows<CampaignRow>(ctx.em, { table: 'campaigns', organizationId: actor.organizationId, before: query.before, limit: query.limit });
+  const found = await findCampaigns(ctx, actor, {}, { olderThan: query.before, limit: query.limit + 1 });
   const page = pageOf(found, query.limit);
-  const quoteIds = page.items.map((c) => c.launch_quote_id ?? c.quote_id).filter((q): q is string => q !== null);
+  return { campaigns: page.items, next_before: page.nextBefore };
+}
+
+/**
+ * A page of the organization's campaigns (optionally of one status) in their public shape with their quotes,
+ * newest first or, for a page walked backwards, oldest first. Campaigns are live traffic: a test key finds none.
+ */
+export async function findCampaigns(
+  ctx: Ctx,
+  actor: TenantActor,
+  filter: { status?: CampaignStatus },
+  page: { olderThan?: string | undefined; newerThan?: string | undefined; limit: number; ascending?: boolean },
+) {
+  if (!seesLiveData(actor)) return [];
+  const found = await idPageRows<CampaignRow>(ctx.em, {
+    table: 'campaigns',
+    organizationId: actor.organizationId,
+    ...page,
+    ...(filter.status ? { where: 'status = ?', params: [filter.status] } : {}),
+  });
+  const quoteIds = found.map((c) => c.launch_quote_id ?? c.quote_id).filter((q): q is string => q !== null);
   const quotes = quoteIds.length
     ? await rows<QuoteRow>(ctx.em, 'select * from campaign_quotes where organization_id = ? and id = any(?::uuid[])', [actor.organizationId, pgArray(quoteIds)])
     : [];
   const byId = new Map(quotes.map((q) => [q.id, q]));
   const settings = await readSettings(ctx);
-  return {
-    campaigns: page.items.map((c) => campaignView(c, byId.get(c.launch_quote_id ?? c.quote_id ?? '') ?? null, settings, ctx.now)),
-    next_before: page.nextBefore,
-  };
+  return found.map((c) => campaignView(c, byId.get(c.launch_quote_id ?? c.quote_id ?? '') ?? null, settings, ctx.now));
 }
 
 /** The version a caller reviewed must be the draft's version now (409 campaign_changed). */

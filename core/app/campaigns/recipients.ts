@@ -145,3 +145,28 @@ export async function listRecipients(ctx: Ctx, actor: TenantActor, id: string, q
     numbers_masked: !full,
   };
 }
+
+export type RecipientCounts = Record<(typeof RECIPIENT_STATUSES)[number], number>;
+
+/**
+ * How many recipients stand in each public status, for the launches (their quote ids) of many campaigns of the
+ * caller's organization in one statement; a launch with no recipient in a status counts 0 there.
+ */
+export async function recipientCounts(ctx: Ctx, actor: TenantActor, quoteIds: readonly string[]): Promise<Map<string, RecipientCounts>> {
+  const zero = () => Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as RecipientCounts;
+  const counts = new Map(quoteIds.map((q) => [q, zero()]));
+  if (quoteIds.length === 0) return counts;
+  const found = await withReadTimeout(ctx, await nativePool(ctx.em), (tx) =>
+    rows<{ quote_id: string; status: (typeof RECIPIENT_STATUSES)[number]; n: number }>(
+      tx,
+      `select r.quote_id, ${RECIPIENT_STATUS} as status, count(*)::int as n from ${RECIPIENTS_FROM}
+       where r.organization_id = ? and r.quote_id = any(?::uuid[]) group by 1, 2`,
+      [actor.organizationId, `{${quoteIds.join(',')}}`],
+    ),
+  );
+  for (const row of found) {
+    const c = counts.get(row.quote_id);
+    if (c && row.status in c) c[row.status] = row.n;
+  }
+  return counts;
+}

@@ -4,7 +4,7 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
-import { cents, iso, keysetRows } from '../../db/sql.ts';
+import { cents, idPageRows, iso } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 
 export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
@@ -28,29 +28,43 @@ interface EntryRow {
 
 /** Every entry is live money: a test key's ledger (test mode never holds or charges) is empty. */
 export async function listLedger(ctx: Ctx, actor: TenantActor, query: TListLedgerQuery) {
-  if (!seesLiveData(actor)) return { entries: [], next_before: null };
-  const found = await keysetRows<EntryRow>(ctx.em, {
+  const found = await findLedgerEntries(ctx, actor, query.kind ? { kind: query.kind } : {}, { olderThan: query.before, limit: query.limit + 1 });
+  const page = pageOf(found, query.limit);
+  return { entries: page.items, next_before: page.nextBefore };
+}
+
+export const ZLedgerFilter = z.strictObject({
+  kind: ZListLedgerQuery.shape.kind,
+  from: z.iso.datetime({ offset: true, message: 'an RFC 3339 time with its offset' }).optional(),
+  to: z.iso.datetime({ offset: true, message: 'an RFC 3339 time with its offset' }).optional(),
+});
+export type TLedgerFilter = z.infer<typeof ZLedgerFilter>;
+
+/** A page of ledger entries (of one kind, created in [from, to)), newest first or, walked backwards, oldest first. */
+export async function findLedgerEntries(
+  ctx: Ctx,
+  actor: TenantActor,
+  filter: TLedgerFilter,
+  page: { olderThan?: string | undefined; newerThan?: string | undefined; limit: number; ascending?: boolean },
+) {
+  if (!seesLiveData(actor)) return [];
+  const found = await idPageRows<EntryRow>(ctx.em, {
     table: 'ledger_entries',
     organizationId: actor.organizationId,
-    before: query.before,
-    limit: query.limit,
-    where: '(?::text is null or kind = ?)',
-    params: [query.kind ?? null, query.kind ?? null],
+    ...page,
+    where: '(?::text is null or kind = ?) and (?::timestamptz is null or created_at >= ?) and (?::timestamptz is null or created_at < ?)',
+    params: [filter.kind ?? null, filter.kind ?? null, filter.from ?? null, filter.from ?? null, filter.to ?? null, filter.to ?? null],
   });
-  const page = pageOf(found, query.limit);
-  return {
-    entries: page.items.map((e) => ({
-      id: e.id,
-      kind: e.kind,
-      amount: cents(e.amount),
-      currency: 'TZS',
-      balance_after: cents(e.balance_after),
-      held_after: cents(e.held_after),
-      reference: e.reference,
-      message_id: e.message_id,
-      campaign_id: e.campaign_id,
-      created_at: iso(e.created_at),
-    })),
-    next_before: page.nextBefore,
-  };
+  return found.map((e) => ({
+    id: e.id,
+    kind: e.kind,
+    amount: cents(e.amount),
+    currency: 'TZS',
+    balance_after: cents(e.balance_after),
+    held_after: cents(e.held_after),
+    reference: e.reference,
+    message_id: e.message_id,
+    campaign_id: e.campaign_id,
+    created_at: iso(e.created_at),
+  }));
 }

@@ -1,0 +1,40 @@
+// auditEvents: the organization's audit log (owners and admins), read by the same use case as REST.
+import { builder } from '../builder.ts';
+import { guarded } from '../guard.ts';
+import { idConnection } from '../connections.ts';
+import { parseWith } from '../../core/app/validation.ts';
+import * as audit from '../../core/app/audit/list-audit-events.ts';
+
+type AuditView = Awaited<ReturnType<typeof audit.findAuditEvents>>[number];
+
+const AuditEvent = builder.objectRef<AuditView>('AuditEvent').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    action: t.exposeString('action'),
+    actorType: t.string({ resolve: (e) => e.actor.type }),
+    actorId: t.id({ nullable: true, resolve: (e) => e.actor.id }),
+    targetType: t.string({ nullable: true, resolve: (e) => e.target?.type ?? null }),
+    targetId: t.id({ nullable: true, resolve: (e) => e.target?.id ?? null }),
+    details: t.string({ description: 'The event’s details as a JSON object.', resolve: (e) => JSON.stringify(e.details) }),
+    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.created_at ?? '' }),
+  }),
+});
+
+builder.queryField('auditEvents', (t) =>
+  t.connection(
+    {
+      type: AuditEvent,
+      nullable: true,
+      args: { action: t.arg.string() },
+      resolve: (_r, args, context) =>
+        guarded(context, audit.access, () => {
+          const filter = parseWith(audit.ZListAuditEventsQuery.pick({ action: true }), args.action ? { action: args.action } : {});
+          return idConnection(args, (page) =>
+            audit.findAuditEvents(context.ctx, context.actor, filter, { olderThan: page.after, newerThan: page.before, limit: page.limit, ascending: page.ascending }),
+          );
+        }),
+    },
+    { name: 'AuditEventConnection' },
+    { name: 'AuditEventEdge' },
+  ),
+);
