@@ -22,7 +22,9 @@ export async function namedAs<T>(fields: Record<string, string>, run: () => Prom
   try {
     return await run();
   } catch (err) {
-    if (err instanceof DomainError && err.field && fields[err.field]) throw new DomainError(err.code, err.message, { field: fields[err.field], details: err.details, retryAfter: err.retryAfter });
+    const [head, ...rest] = err instanceof DomainError && err.field ? err.field.split('.') : [];
+    const renamed = head !== undefined ? fields[head] : undefined;
+    if (err instanceof DomainError && renamed) throw new DomainError(err.code, err.message, { field: [renamed, ...rest].join('.'), details: err.details, retryAfter: err.retryAfter });
     throw err;
   }
 }

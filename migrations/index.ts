@@ -12,6 +12,7 @@ import { Migration0010ReceiptsBySmsc } from './0010-receipts-by-smsc.ts';
 import { Migration0011Webhooks } from './0011-webhooks.ts';
 import { Migration0012OutboxTakenAtFanOut } from './0012-outbox-taken-at-fan-out.ts';
 import { Migration0013WebhookClaimByEndpoint } from './0013-webhook-claim-by-endpoint.ts';
+import { Migration0014MessageRollups } from './0014-message-rollups.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -27,4 +28,5 @@ export const migrationsList = [
   { name: '0011-webhooks', class: Migration0011Webhooks },
   { name: '0012-outbox-taken-at-fan-out', class: Migration0012OutboxTakenAtFanOut },
   { name: '0013-webhook-claim-by-endpoint', class: Migration0013WebhookClaimByEndpoint },
+  { name: '0014-message-rollups', class: Migration0014MessageRollups },
 ];

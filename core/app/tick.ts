@@ -6,6 +6,7 @@ import { applyImportRetention } from './imports/import-retention.ts';
 import { runMessageTimers } from './messages/message-timers.ts';
 import { runCampaignProgress } from './campaigns/campaign-progress.ts';
 import { nativePool } from '../db/sql.ts';
+import { foldRollupDeltas } from './reports/delivery-report.ts';
 
 export async function runDueTransitions(ctx: Ctx) {
   const pool = await nativePool(ctx.em);
@@ -16,7 +17,9 @@ export async function runDueTransitions(ctx: Ctx) {
   // Campaigns whose last messages the message timers just settled.
   const settled = await runCampaignProgress(pool, ctx.now);
   const purged = await purgeExpired(pool, ctx.now);
+  const rollupDeltasFolded = await foldRollupDeltas(pool);
   return {
+    rollup_deltas_folded: rollupDeltasFolded,
     early_receipts_applied: receipts,
     purged,
     ...imports,

@@ -7,6 +7,7 @@ import './campaigns.ts';
 import './messages.ts';
 import './sender-ids.ts';
 import './audit-events.ts';
+import './delivery-report.ts';
 
 export const schema = builder.toSchema();
 

@@ -1,0 +1,136 @@
+// The delivery report: messages of whole days in Africa/Dar_es_Salaam, grouped by any of day, sender, campaign,
+// operator and traffic class, read from the daily rollups and the deltas not folded in yet (exact either way).
+import { z } from 'zod';
+import type { Pool } from 'pg';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { MESSAGE_STATUSES } from '../../domain/message-states.ts';
+import { darEsSalaamMidnight, deliveryRate, MAX_REPORT_DAYS, pendingOf, REPORT_DIMENSIONS, type ReportDimension, type StatusCounts } from '../../domain/delivery-report.ts';
+import { nativePool, nativeTransaction, rows } from '../../db/sql.ts';
+import { withReadTimeout } from '../campaigns/recipients.ts';
+
+export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
+/** Money fields of a report (spend, held) need what reading the wallet needs. */
+export const moneyAccess: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
+
+const ZMidnight = (field: string) =>
+  z.iso
+    .datetime({ offset: true, message: 'an RFC 3339 time with its offset' })
+    .transform((s, ctx) => {
+      const day = darEsSalaamMidnight(new Date(s));
+      if (day === null) ctx.addIssue({ code: 'custom', message: `${field} must be a midnight in Africa/Dar_es_Salaam (00:00+03:00): reports count whole days` });
+      return day ?? '';
+    });
+
+export const ZDeliveryReportInput = z
+  .strictObject({
+    from: ZMidnight('from'),
+    to: ZMidnight('to'),
+    group_by: z.array(z.enum(REPORT_DIMENSIONS as [ReportDimension, ...ReportDimension[]])).max(REPORT_DIMENSIONS.length),
+    test: z.boolean().default(false),
+  })
+  .superRefine((input, ctx) => {
+    const days = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
+    if (!(days > 0)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must come after from' });
+    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `a report spans at most ${MAX_REPORT_DAYS} days` });
+    if (new Set(input.group_by).size !== input.group_by.length) ctx.addIssue({ code: 'custom', path: ['group_by'], message: 'each dimension once' });
+  });
+export type TDeliveryReportInput = z.infer<typeof ZDeliveryReportInput>;
+
+const COLUMN: Record<ReportDimension, string> = { day: 'day', sender: 'sender', campaign: 'campaign_id', operator: 'operator', traffic_class: 'traffic_class' };
+const NO_CAMPAIGN = '00000000-0000-0000-0000-000000000000';
+const SUMMED = [...MESSAGE_STATUSES, 'messages', 'segments', 'spend_cents', 'held_cents'] as const;
+/** Both tables' columns by name, in one order (a union pairs them by position). */
+const BUCKET_COLUMNS = `organization_id, day, test, sender, campaign_id, operator, traffic_class, ${SUMMED.join(', ')}`;
+
+export interface ReportRow {
+  day: string | null;
+  sender: string | null;
+  campaign_id: string | null;
+  operator: string | null;
+  traffic_class: string | null;
+  messages: number;
+  segments: number;
+  counts: StatusCounts;
+  pending: number;
+  delivery_rate: number | null;
+  spend_cents: number;
+  held_cents: number;
+}
+
+export async function deliveryReport(ctx: Ctx, actor: TenantActor, input: TDeliveryReportInput): Promise<ReportRow[]> {
+  // A key reports on its own mode, as it lists messages.
+  if (actor.kind === 'key' && input.test !== (actor.mode === 'test')) {
+    throw new DomainError('validation_failed', `A ${actor.mode} key reports on ${actor.mode} messages only.`, { field: 'test' });
+  }
+  const dims = REPORT_DIMENSIONS.filter((d) => input.group_by.includes(d)).map((d) => COLUMN[d]);
+  // day as text: the driver would make a date a local-midnight Date.
+  const select = dims.length ? `${dims.map((d) => (d === 'day' ? 'day::text as day' : d)).join(', ')}, ` : '';
+  const bucket = 'organization_id = ? and test = ? and day >= ?::date and day < ?::date';
+  const params = [actor.organizationId, input.test, input.from, input.to];
+  const found = await withReadTimeout(ctx, await nativePool(ctx.em), (tx) =>
+    rows<Record<string, string | null>>(
+      tx,
+      `select ${select}${SUMMED.map((c) => `sum(${c})::text as ${c}`).join(', ')}
+       from (select ${BUCKET_COLUMNS} from message_rollups where ${bucket}
+             union all select ${BUCKET_COLUMNS} from message_rollup_deltas where ${bucket}) x
+       ${dims.length ? `group by ${dims.join(', ')} having sum(messages) <> 0 order by ${dims.join(', ')}` : ''}`,
+      [...params, ...params],
+    ),
+  );
+  return found
+    .filter((r) => Number(r['messages'] ?? 0) !== 0)
+    .map((r) => {
+      const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, Number(r[s] ?? 0)])) as StatusCounts;
+      return {
+        day: r['day'] ?? null,
+        sender: r['sender'] ?? null,
+        campaign_id: r['campaign_id'] === undefined || r['campaign_id'] === NO_CAMPAIGN ? null : r['campaign_id'],
+        operator: r['operator'] ?? null,
+        traffic_class: r['traffic_class'] ?? null,
+        messages: Number(r['messages']),
+        segments: Number(r['segments']),
+        counts,
+        pending: pendingOf(counts),
+        delivery_rate: deliveryRate(counts),
+        spend_cents: Number(r['spend_cents']),
+        held_cents: Number(r['held_cents']),
+      };
+    });
+}
+
+/** One fold at a time (a transaction-scoped advisory lock); a fold that finds it taken skips its turn. */
+const FOLD_LOCK = 0x75_6a_6d_02;
+const FOLD_BATCH = 50_000;
+
+/**
+ * Folds the deltas into the daily rollups, oldest first, a batch at a time, each batch deleted and added in one
+ * transaction (a report reads both tables, so it is exact before, during and after). Returns the deltas folded.
+ */
+export async function foldRollupDeltas(pool: Pool): Promise<number> {
+  let folded = 0;
+  for (;;) {
+    const n = await nativeTransaction(pool, async (tx) => {
+      const [turn] = await rows<{ mine: boolean }>(tx, 'select pg_try_advisory_xact_lock(?) as mine', [FOLD_LOCK]);
+      if (!turn?.mine) return 0;
+      const key = 'organization_id, day, test, sender, campaign_id, operator, traffic_class';
+      const [done] = await rows<{ n: number }>(
+        tx,
+        `with moved as (
+           delete from message_rollup_deltas where id in (select id from message_rollup_deltas order by id limit ?) returning *
+         ), added as (
+           insert into message_rollups (${key}, ${SUMMED.join(', ')})
+           select ${key}, ${SUMMED.map((c) => `sum(${c})`).join(', ')} from moved group by ${key}
+           on conflict (${key}) do update set ${SUMMED.map((c) => `${c} = message_rollups.${c} + excluded.${c}`).join(', ')}
+         )
+         select count(*)::int as n from moved`,
+        [FOLD_BATCH],
+      );
+      return done?.n ?? 0;
+    });
+    folded += n;
+    if (n < FOLD_BATCH) return folded;
+  }
+}

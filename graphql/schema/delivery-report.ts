@@ -1,0 +1,62 @@
+// deliveryReport: messages of whole days in Africa/Dar_es_Salaam grouped by the dimensions asked for, read from
+// the daily rollups by the report use case. Spend and held money need what reading the wallet needs.
+import { builder } from '../builder.ts';
+import { guarded, namedAs } from '../guard.ts';
+import { parseWith } from '../../core/app/validation.ts';
+import { OPERATORS } from '../../core/domain/operators.ts';
+import * as report from '../../core/app/reports/delivery-report.ts';
+import { TrafficClass } from './messages.ts';
+
+const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
+
+const ReportDimension = builder.enumType('ReportDimension', {
+  values: { DAY: { value: 'day' }, SENDER: { value: 'sender' }, CAMPAIGN: { value: 'campaign' }, OPERATOR: { value: 'operator' }, TRAFFIC_CLASS: { value: 'traffic_class' } } as const,
+});
+const Operator = builder.enumType('Operator', {
+  description: 'The operator a number was issued to, by Tanzania’s numbering plan (YAS: Tigo and Zantel).',
+  values: upper(OPERATORS),
+});
+
+const ReportRow = builder.objectRef<report.ReportRow>('ReportRow').implement({
+  description: 'One group of messages (by creation day in Africa/Dar_es_Salaam); a dimension not grouped by is null.',
+  fields: (t) => ({
+    day: t.string({ nullable: true, description: 'A date (YYYY-MM-DD) in Africa/Dar_es_Salaam.', resolve: (r) => r.day }),
+    sender: t.exposeString('sender', { nullable: true }),
+    campaignId: t.exposeID('campaign_id', { nullable: true }),
+    operator: t.field({ type: Operator, nullable: true, resolve: (r) => r.operator as (typeof OPERATORS)[number] | null }),
+    trafficClass: t.field({ type: TrafficClass, nullable: true, resolve: (r) => r.traffic_class as 'transactional' | 'promotional' | null }),
+    messages: t.exposeInt('messages'),
+    segments: t.exposeInt('segments'),
+    delivered: t.int({ resolve: (r) => r.counts.delivered }),
+    undelivered: t.int({ resolve: (r) => r.counts.undelivered }),
+    failed: t.int({ resolve: (r) => r.counts.failed }),
+    unknown: t.int({ resolve: (r) => r.counts.unknown }),
+    expired: t.int({ resolve: (r) => r.counts.expired }),
+    cancelled: t.int({ resolve: (r) => r.counts.cancelled }),
+    pending: t.int({ description: 'Accepted or submitted: no outcome yet.', resolve: (r) => r.pending }),
+    deliveryRate: t.float({ nullable: true, description: 'Delivered over final outcomes (delivered, undelivered, failed, expired, cancelled); null when none.', resolve: (r) => r.delivery_rate }),
+    spendCents: t.field({ type: 'Cents', nullable: true, description: 'Captured (charged).', resolve: (r, _a, context) => guarded(context, report.moneyAccess, async () => r.spend_cents) }),
+    heldCents: t.field({ type: 'Cents', nullable: true, description: 'Held, not yet captured or released.', resolve: (r, _a, context) => guarded(context, report.moneyAccess, async () => r.held_cents) }),
+  }),
+});
+
+builder.queryField('deliveryReport', (t) =>
+  t.field({
+    type: [ReportRow],
+    nullable: true,
+    args: {
+      from: t.arg({ type: 'DateTime', required: true, description: 'A midnight in Africa/Dar_es_Salaam (the first day counted).' }),
+      to: t.arg({ type: 'DateTime', required: true, description: 'A midnight in Africa/Dar_es_Salaam (the day after the last counted).' }),
+      groupBy: t.arg({ type: [ReportDimension], required: true }),
+      test: t.arg.boolean({ defaultValue: false }),
+    },
+    resolve: (_r, args, context) =>
+      guarded(context, report.access, () =>
+        namedAs({ group_by: 'groupBy' }, async () => {
+          const input = parseWith(report.ZDeliveryReportInput, { from: args.from, to: args.to, group_by: args.groupBy, test: args.test ?? false });
+          return report.deliveryReport(context.ctx, context.actor, input);
+        }),
+      ),
+  }),
+);
+
