@@ -48,7 +48,20 @@ async function figures(pool: pg.Pool) {
   );
   const statuses = await pool.query("select coalesce(json_object_agg(status, n), '{}') as s from (select status, count(*)::int as n from messages where not test group by status) x");
   const early = await pool.query('select count(*)::int as n from early_receipts');
-  return { ...rows[0], ...money.rows[0], statuses: JSON.stringify(statuses.rows[0].s), early_receipts: early.rows[0].n } as Record<string, number | string>;
+  // The report's rollups (folded and not yet folded) against a recount of the messages, per status and money.
+  const rollups = await pool.query(
+    `with r as (
+       select sum(messages) as messages, sum(delivered) as delivered, sum(spend_cents) as spend, sum(held_cents) as held
+       from (select messages, delivered, spend_cents, held_cents from message_rollups where not test
+             union all select messages, delivered, spend_cents, held_cents from message_rollup_deltas where not test) x
+     ), m as (
+       select count(*) as messages, count(*) filter (where status = 'delivered') as delivered,
+         coalesce(sum(total) filter (where charge = 'captured'), 0) as spend, coalesce(sum(total) filter (where charge = 'held'), 0) as held
+       from messages where not test
+     )
+     select (r.messages, r.delivered, r.spend, r.held) is not distinct from (m.messages, m.delivered, m.spend, m.held) as rollups_equal_recount from r, m`,
+  );
+  return { ...rows[0], ...money.rows[0], statuses: JSON.stringify(statuses.rows[0].s), early_receipts: early.rows[0].n, ...rollups.rows[0] } as Record<string, number | string>;
 }
 
 export async function run(): Promise<void> {
