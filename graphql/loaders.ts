@@ -3,6 +3,9 @@ import DataLoader from 'dataloader';
 import type { GqlContext } from './builder.ts';
 import { messageDetails } from '../core/app/messages/message-view.ts';
 import { RECIPIENT_STATUSES, recipientCounts, type RecipientCounts } from '../core/app/campaigns/recipients.ts';
+import { findCampaignsByIds } from '../core/app/campaigns/drafts.ts';
+
+type CampaignView = NonNullable<ReturnType<Awaited<ReturnType<typeof findCampaignsByIds>>['get']>>;
 
 type Details = Awaited<ReturnType<typeof messageDetails>> extends Map<string, infer D> ? D : never;
 
@@ -10,6 +13,8 @@ interface Loaders {
   messageDetails: DataLoader<string, Details>;
   /** By the launch's quote id ('' for a campaign not launched: all 0). */
   recipientCounts: DataLoader<string, RecipientCounts>;
+  /** A campaign by id (null: not the caller's to see). */
+  campaigns: DataLoader<string, CampaignView | null>;
 }
 
 const perRequest = new WeakMap<GqlContext, Loaders>();
@@ -27,6 +32,10 @@ export function loaders(context: GqlContext) {
       recipientCounts: new DataLoader(async (quoteIds: readonly string[]) => {
         const counts = await recipientCounts(context.ctx, context.actor, quoteIds.filter((q) => q !== ''));
         return quoteIds.map((q) => counts.get(q) ?? zeroCounts());
+      }),
+      campaigns: new DataLoader(async (ids: readonly string[]) => {
+        const found = await findCampaignsByIds(context.ctx, context.actor, ids);
+        return ids.map((id) => found.get(id) ?? null);
       }),
     };
     perRequest.set(context, found);

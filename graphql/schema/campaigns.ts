@@ -10,6 +10,7 @@ import { DomainError } from '../../core/domain/errors.ts';
 import { CAMPAIGN_STATUSES } from '../../core/domain/campaign-states.ts';
 import * as drafts from '../../core/app/campaigns/drafts.ts';
 import * as recipients from '../../core/app/campaigns/recipients.ts';
+import { Message } from './messages.ts';
 
 type CampaignView = Awaited<ReturnType<typeof drafts.findCampaigns>>[number];
 type QuoteView = NonNullable<CampaignView['quote']>;
@@ -191,5 +192,14 @@ builder.queryField('campaign', (t) =>
         const id = parseWith(ZId, String(args.id), 'id');
         return (await drafts.getCampaign(context.ctx, context.actor, id)).campaign;
       }),
+  }),
+);
+
+// A message's campaign, read for a whole page of messages at once; it needs what reading campaigns needs.
+builder.objectField(Message, 'campaign', (t) =>
+  t.field({
+    type: Campaign,
+    nullable: true,
+    resolve: (m, _a, context) => (m.campaign_id ? guarded(context, drafts.readAccess, () => loaders(context).campaigns.load(m.campaign_id!)) : null),
   }),
 );

@@ -30,7 +30,7 @@ beforeAll(async () => {
     credit: 10_000_000n,
     senders: [{ name: 'UJUMBE', classes: ['transactional', 'promotional'], routeApproved: true }],
     members: { owner: 'owner', analyst: 'analyst' },
-    keys: { live: { mode: 'live' }, test: { mode: 'test' } },
+    keys: { live: { mode: 'live' }, test: { mode: 'test' }, messagesOnly: { mode: 'live', scopes: ['messages:read'] } },
   });
   const owner = await signInAs(env, org.members.owner!);
   // Five consented numbers, fed (accepted); then a second campaign of three, not fed yet (pending).
@@ -99,6 +99,15 @@ describe('GraphQL campaigns', () => {
     ]);
     expect(both.reads).toBe(one.reads);
     expect((await gql(bearer(org.keys.test!.secret), '{ campaigns { edges { node { id } } } }')).body.data.campaigns.edges).toEqual([]);
+  });
+
+  it('a message names its campaign, which needs campaigns:read', async () => {
+    const q = `query ($id: ID!) { messages(first: 1, filter: { campaignId: $id }) { edges { node { campaignId campaign { id name status } } } } }`;
+    const res = await gql(live(), q, { id: campaignId });
+    expect(res.body.data.messages.edges).toEqual([{ node: { campaignId, campaign: { id: campaignId, name: 'Ofa', status: 'SENDING' } } }]);
+    const refused = await gql(bearer(org.keys.messagesOnly!.secret), q, { id: campaignId });
+    expect(refused.body.data.messages.edges).toEqual([{ node: { campaignId, campaign: null } }]);
+    expect(refused.body.errors[0]).toMatchObject({ path: ['messages', 'edges', 0, 'node', 'campaign'], extensions: { code: 'insufficient_scope' } });
   });
 
   it('sender IDs for sender_ids:read; the audit log for owners and admins, never keys', async () => {

@@ -163,6 +163,17 @@ export async function findCampaigns(
     ...page,
     ...(filter.status ? { where: 'status = ?', params: [filter.status] } : {}),
   });
+  return viewsOf(ctx, actor, found);
+}
+
+/** Campaigns of the organization by id, in their public shape (a page of messages names many): one read each table. */
+export async function findCampaignsByIds(ctx: Ctx, actor: TenantActor, ids: readonly string[]) {
+  if (!seesLiveData(actor) || ids.length === 0) return new Map<string, Awaited<ReturnType<typeof findCampaigns>>[number]>();
+  const found = await rows<CampaignRow>(ctx.em, 'select * from campaigns where organization_id = ? and id = any(?::uuid[])', [actor.organizationId, pgArray([...ids])]);
+  return new Map((await viewsOf(ctx, actor, found)).map((c) => [c.id, c]));
+}
+
+async function viewsOf(ctx: Ctx, actor: TenantActor, found: CampaignRow[]) {
   const quoteIds = found.map((c) => c.launch_quote_id ?? c.quote_id).filter((q): q is string => q !== null);
   const quotes = quoteIds.length
     ? await rows<QuoteRow>(ctx.em, 'select * from campaign_quotes where organization_id = ? and id = any(?::uuid[])', [actor.organizationId, pgArray(quoteIds)])
