@@ -214,14 +214,16 @@ export async function keysetRows<T>(
   return idPageRows<T>(em, { ...page, olderThan: page.before, limit: page.limit + 1 });
 }
 
-/**
- * `limit` rows of an organization's table walked by id: newest first, or oldest first for a page walked backwards,
- * between `olderThan` and `newerThan` (either may be absent).
- */
-export async function idPageRows<T>(
-  em: EntityManager,
-  page: { table: string; organizationId: string; olderThan?: string | undefined; newerThan?: string | undefined; limit: number; ascending?: boolean; where?: string; params?: unknown[] },
-): Promise<T[]> {
+/** A page of a walk by id: between `olderThan` and `newerThan` (either may be absent), newest first unless ascending. */
+export interface IdWalk {
+  olderThan?: string | undefined;
+  newerThan?: string | undefined;
+  limit: number;
+  ascending?: boolean;
+}
+
+/** `limit` rows of an organization's table walked by id (oldest first for a page walked backwards). */
+export async function idPageRows<T>(em: EntityManager, page: IdWalk & { table: string; organizationId: string; where?: string; params?: unknown[] }): Promise<T[]> {
   return rows<T>(
     em,
     `select * from ${page.table}

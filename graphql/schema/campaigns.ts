@@ -1,6 +1,7 @@
 // campaigns and campaign: campaigns with their quote, launch, recipient counts and recipients, read by the same
 // use cases as REST (numbers masked and number search refused without contacts.read; test keys see none).
 import { builder } from '../builder.ts';
+import { upperCaseValues } from '../enums.ts';
 import { guarded } from '../guard.ts';
 import { idConnection, MAX_PAGE } from '../connections.ts';
 import { loaders } from '../loaders.ts';
@@ -17,12 +18,10 @@ type QuoteView = NonNullable<CampaignView['quote']>;
 type LaunchView = NonNullable<CampaignView['launch']>;
 type RecipientView = Awaited<ReturnType<typeof recipients.listRecipients>>['recipients'][number];
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
-
-const CampaignStatus = builder.enumType('CampaignStatus', { values: upper(CAMPAIGN_STATUSES) });
+const CampaignStatus = builder.enumType('CampaignStatus', { values: upperCaseValues(CAMPAIGN_STATUSES) });
 const RecipientStatus = builder.enumType('RecipientStatus', {
   description: 'A recipient’s status: its own before it was fed, its message’s after. SKIPPED filters both skipped states.',
-  values: upper([...recipients.RECIPIENT_STATUSES, 'skipped'] as const),
+  values: upperCaseValues([...recipients.RECIPIENT_STATUSES, 'skipped'] as const),
 });
 
 const Quote = builder.objectRef<QuoteView>('CampaignQuote').implement({

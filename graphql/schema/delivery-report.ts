@@ -1,20 +1,19 @@
 // deliveryReport: messages of whole days in Africa/Dar_es_Salaam grouped by the dimensions asked for, read from
 // the daily rollups by the report use case. Spend and held money need what reading the wallet needs.
 import { builder } from '../builder.ts';
+import { upperCaseValues } from '../enums.ts';
 import { guarded, namedAs } from '../guard.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import { OPERATORS } from '../../core/domain/operators.ts';
 import * as report from '../../core/app/reports/delivery-report.ts';
 import { TrafficClass } from './messages.ts';
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
-
 const ReportDimension = builder.enumType('ReportDimension', {
   values: { DAY: { value: 'day' }, SENDER: { value: 'sender' }, CAMPAIGN: { value: 'campaign' }, OPERATOR: { value: 'operator' }, TRAFFIC_CLASS: { value: 'traffic_class' } } as const,
 });
 const Operator = builder.enumType('Operator', {
   description: 'The operator a number was issued to, by Tanzania’s numbering plan (YAS: Tigo and Zantel).',
-  values: upper(OPERATORS),
+  values: upperCaseValues(OPERATORS),
 });
 
 const ReportRow = builder.objectRef<report.ReportRow>('ReportRow').implement({

@@ -1,6 +1,7 @@
 // messages and message: the caller's messages with filters, their attempts and receipts, read by the same use case
 // as REST (keys see their own mode; campaign numbers masked unless the member may read contacts).
 import { builder } from '../builder.ts';
+import { upperCaseValues } from '../enums.ts';
 import { guarded, namedAs } from '../guard.ts';
 import { idConnection } from '../connections.ts';
 import { loaders } from '../loaders.ts';
@@ -13,10 +14,8 @@ import { DomainError } from '../../core/domain/errors.ts';
 
 type MessageView = ReturnType<typeof messageView>;
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
-
-export const MessageStatus = builder.enumType('MessageStatus', { values: upper(MESSAGE_STATUSES) });
-export const TrafficClass = builder.enumType('TrafficClass', { values: upper(['transactional', 'promotional'] as const) });
+export const MessageStatus = builder.enumType('MessageStatus', { values: upperCaseValues(MESSAGE_STATUSES) });
+export const TrafficClass = builder.enumType('TrafficClass', { values: upperCaseValues(['transactional', 'promotional'] as const) });
 const CampaignPresence = builder.enumType('CampaignPresence', {
   description: 'NONE: single messages only, outside any campaign.',
   values: { NONE: { value: 'none' } },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { idPageRows, iso } from '../../db/sql.ts';
+import { idPageRows, iso, type IdWalk } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 
 export const access: Access = { scopes: [], permission: 'audit.read' };
@@ -35,7 +35,7 @@ export async function findAuditEvents(
   ctx: Ctx,
   actor: TenantActor,
   filter: { action?: string },
-  page: { olderThan?: string | undefined; newerThan?: string | undefined; limit: number; ascending?: boolean },
+  page: IdWalk,
 ) {
   const found = await idPageRows<AuditRow>(ctx.em, {
     table: 'audit_events',

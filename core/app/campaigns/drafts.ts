@@ -9,7 +9,7 @@ import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
 import { isReplay, transition, type CampaignStatus } from '../../domain/campaign-states.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, idPageRows, pgArray, rows } from '../../db/sql.ts';
+import { exec, idPageRows, pgArray, rows, type IdWalk } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 import { readSettings } from '../platform/settings.ts';
 import { findSenderByName } from '../sender-ids/sender-id-view.ts';
@@ -154,7 +154,7 @@ export async function findCampaigns(
   ctx: Ctx,
   actor: TenantActor,
   filter: { status?: CampaignStatus },
-  page: { olderThan?: string | undefined; newerThan?: string | undefined; limit: number; ascending?: boolean },
+  page: IdWalk,
 ) {
   if (!seesLiveData(actor)) return [];
   const found = await idPageRows<CampaignRow>(ctx.em, {

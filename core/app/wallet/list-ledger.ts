@@ -4,7 +4,7 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
-import { cents, idPageRows, iso } from '../../db/sql.ts';
+import { cents, idPageRows, iso, type IdWalk } from '../../db/sql.ts';
 import { ZPage, pageOf } from '../paging.ts';
 
 export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
@@ -45,7 +45,7 @@ export async function findLedgerEntries(
   ctx: Ctx,
   actor: TenantActor,
   filter: TLedgerFilter,
-  page: { olderThan?: string | undefined; newerThan?: string | undefined; limit: number; ascending?: boolean },
+  page: IdWalk,
 ) {
   if (!seesLiveData(actor)) return [];
   const found = await idPageRows<EntryRow>(ctx.em, {
