@@ -16,3 +16,9 @@ export function pageOf<T extends { id: string }>(found: T[], limit: number): { i
   const last = items[items.length - 1];
   return { items, nextBefore: found.length > limit && last ? last.id : null };
 }
+
+/** A REST page (before, limit) of a walk by id: one row more than the limit tells whether another page follows. */
+export async function keysetPage<T extends { id: string }>(query: TPage, find: (walk: { olderThan: string | undefined; limit: number }) => Promise<T[]>) {
+  const page = pageOf(await find({ olderThan: query.before, limit: query.limit + 1 }), query.limit);
+  return { items: page.items, next_before: page.nextBefore };
+}

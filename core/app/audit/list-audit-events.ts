@@ -4,7 +4,7 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { idPageRows, iso, type IdWalk } from '../../db/sql.ts';
-import { ZPage, pageOf } from '../paging.ts';
+import { ZPage, keysetPage } from '../paging.ts';
 
 export const access: Access = { scopes: [], permission: 'audit.read' };
 
@@ -25,9 +25,8 @@ interface AuditRow {
 }
 
 export async function listAuditEvents(ctx: Ctx, actor: TenantActor, query: TListAuditEventsQuery) {
-  const found = await findAuditEvents(ctx, actor, query.action ? { action: query.action } : {}, { olderThan: query.before, limit: query.limit + 1 });
-  const page = pageOf(found, query.limit);
-  return { audit_events: page.items, next_before: page.nextBefore };
+  const { items, next_before } = await keysetPage(query, (walk) => findAuditEvents(ctx, actor, query.action ? { action: query.action } : {}, walk));
+  return { audit_events: items, next_before };
 }
 
 /** A page of the audit log (of one action), newest first or, walked backwards, oldest first. */

@@ -10,7 +10,7 @@ import { analyzeBody } from '../../domain/segments.ts';
 import { isReplay, transition, type CampaignStatus } from '../../domain/campaign-states.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, idPageRows, pgArray, rows, type IdWalk } from '../../db/sql.ts';
-import { ZPage, pageOf } from '../paging.ts';
+import { ZPage, keysetPage } from '../paging.ts';
 import { readSettings } from '../platform/settings.ts';
 import { findSenderByName } from '../sender-ids/sender-id-view.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -141,9 +141,8 @@ export async function getCampaign(ctx: Ctx, actor: TenantActor, id: string) {
 
 /** Campaigns are live traffic: a test key lists none. */
 export async function listCampaigns(ctx: Ctx, actor: TenantActor, query: z.infer<typeof ZListCampaignsQuery>) {
-  const found = await findCampaigns(ctx, actor, {}, { olderThan: query.before, limit: query.limit + 1 });
-  const page = pageOf(found, query.limit);
-  return { campaigns: page.items, next_before: page.nextBefore };
+  const { items, next_before } = await keysetPage(query, (walk) => findCampaigns(ctx, actor, {}, walk));
+  return { campaigns: items, next_before };
 }
 
 /**

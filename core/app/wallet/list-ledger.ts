@@ -5,7 +5,7 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
 import { cents, idPageRows, iso, type IdWalk } from '../../db/sql.ts';
-import { ZPage, pageOf } from '../paging.ts';
+import { ZPage, keysetPage } from '../paging.ts';
 
 export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
 
@@ -28,9 +28,8 @@ interface EntryRow {
 
 /** Every entry is live money: a test key's ledger (test mode never holds or charges) is empty. */
 export async function listLedger(ctx: Ctx, actor: TenantActor, query: TListLedgerQuery) {
-  const found = await findLedgerEntries(ctx, actor, query.kind ? { kind: query.kind } : {}, { olderThan: query.before, limit: query.limit + 1 });
-  const page = pageOf(found, query.limit);
-  return { entries: page.items, next_before: page.nextBefore };
+  const { items, next_before } = await keysetPage(query, (walk) => findLedgerEntries(ctx, actor, query.kind ? { kind: query.kind } : {}, walk));
+  return { entries: items, next_before };
 }
 
 export const ZLedgerFilter = z.strictObject({
