@@ -2,6 +2,7 @@
 import { resolveCursorConnection, type DefaultConnectionArguments, type PageInfoShape } from '@pothos/plugin-relay';
 import { DomainError } from '../core/domain/errors.ts';
 import { ZId } from '../core/app/paging.ts';
+import type { IdWalk } from '../core/db/sql.ts';
 
 export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 50;
@@ -18,13 +19,13 @@ function idOfCursor(cursor: string, field: 'after' | 'before'): string {
 }
 
 /**
- * A connection over a walk by id, newest first: `fetch` gets `after` (older ids than that), `before` (newer ids),
- * a limit one past the page so that the next page is known, and `ascending` for `last` (the helper turns the page
- * round). first and last are 0 to 100; more is refused, never cut silently.
+ * A connection over a walk by id, newest first: `fetch` gets the ids of the cursors as bounds (after: older than,
+ * before: newer than), a limit one past the page so that the next page is known, and `ascending` for `last` (the
+ * helper turns the page round). first and last are 0 to 100; more is refused, never cut silently.
  */
 export function idConnection<T extends { id: string }>(
   args: DefaultConnectionArguments,
-  fetch: (page: { after?: string; before?: string; limit: number; ascending: boolean }) => Promise<T[]>,
+  fetch: (walk: IdWalk) => Promise<T[]>,
 ): Promise<{ edges: { cursor: string; node: T }[]; pageInfo: PageInfoShape }> {
   for (const field of ['first', 'last'] as const) {
     const n = args[field];
@@ -33,7 +34,7 @@ export function idConnection<T extends { id: string }>(
   const after = args.after ? idOfCursor(args.after, 'after') : undefined;
   const before = args.before ? idOfCursor(args.before, 'before') : undefined;
   const connection = resolveCursorConnection({ args, toCursor: (node) => toCursor(node as T), defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE }, ({ limit, inverted }): Promise<T[]> =>
-    fetch({ ...(after ? { after } : {}), ...(before ? { before } : {}), limit, ascending: inverted }),
+    fetch({ olderThan: after, newerThan: before, limit, ascending: inverted }),
   );
   return connection as Promise<{ edges: { cursor: string; node: T }[]; pageInfo: PageInfoShape }>;
 }

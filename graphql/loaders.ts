@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { GqlContext } from './builder.ts';
 import { messageDetails } from '../core/app/messages/message-view.ts';
-import { RECIPIENT_STATUSES, recipientCounts, type RecipientCounts } from '../core/app/campaigns/recipients.ts';
+import { noRecipients, recipientCounts, type RecipientCounts } from '../core/app/campaigns/recipients.ts';
 import { findCampaignsByIds } from '../core/app/campaigns/drafts.ts';
 
 type CampaignView = NonNullable<ReturnType<Awaited<ReturnType<typeof findCampaignsByIds>>['get']>>;
@@ -19,8 +19,6 @@ interface Loaders {
 
 const perRequest = new WeakMap<GqlContext, Loaders>();
 
-const zeroCounts = () => Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as RecipientCounts;
-
 export function loaders(context: GqlContext) {
   let found = perRequest.get(context);
   if (!found) {
@@ -31,7 +29,7 @@ export function loaders(context: GqlContext) {
       }),
       recipientCounts: new DataLoader(async (quoteIds: readonly string[]) => {
         const counts = await recipientCounts(context.ctx, context.actor, quoteIds.filter((q) => q !== ''));
-        return quoteIds.map((q) => counts.get(q) ?? zeroCounts());
+        return quoteIds.map((q) => counts.get(q) ?? noRecipients());
       }),
       campaigns: new DataLoader(async (ids: readonly string[]) => {
         const found = await findCampaignsByIds(context.ctx, context.actor, ids);

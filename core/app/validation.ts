@@ -1,5 +1,5 @@
 // zod failures as the spec's 422 validation_failed, naming the offending field (shared by every adapter).
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DomainError } from '../domain/errors.ts';
 
 export function fieldOf(issue: z.core.$ZodIssue): string | undefined {
@@ -24,3 +24,6 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, fallba
   if (!parsed.success) throw validationError(parsed.error, fallbackField);
   return parsed.data;
 }
+
+/** An instant in RFC 3339 with its offset, as a Date. */
+export const ZTimestamp = z.iso.datetime({ offset: true, message: 'a timestamp in RFC 3339 with an offset' }).transform((s) => new Date(s));

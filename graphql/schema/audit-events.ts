@@ -29,9 +29,7 @@ builder.queryField('auditEvents', (t) =>
       resolve: (_r, args, context) =>
         guarded(context, audit.access, () => {
           const filter = parseWith(audit.ZListAuditEventsQuery.pick({ action: true }), args.action ? { action: args.action } : {});
-          return idConnection(args, (page) =>
-            audit.findAuditEvents(context.ctx, context.actor, filter, { olderThan: page.after, newerThan: page.before, limit: page.limit, ascending: page.ascending }),
-          );
+          return idConnection(args, (walk) => audit.findAuditEvents(context.ctx, context.actor, filter, walk));
         }),
     },
     { name: 'AuditEventConnection' },

@@ -166,14 +166,7 @@ builder.queryField('campaigns', (t) =>
       args: { status: t.arg({ type: CampaignStatus }) },
       resolve: (_r, args, context) =>
         guarded(context, drafts.readAccess, () =>
-          idConnection(args, (page) =>
-            drafts.findCampaigns(context.ctx, context.actor, args.status ? { status: args.status } : {}, {
-              olderThan: page.after,
-              newerThan: page.before,
-              limit: page.limit,
-              ascending: page.ascending,
-            }),
-          ),
+          idConnection(args, (walk) => drafts.findCampaigns(context.ctx, context.actor, args.status ? { status: args.status } : {}, walk)),
         ),
     },
     { name: 'CampaignConnection' },

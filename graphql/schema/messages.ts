@@ -115,7 +115,7 @@ builder.queryField('messages', (t) =>
           list.ZMessageFilter,
           given({ status: f.status, traffic_class: f.trafficClass, campaign: f.campaignId ?? f.campaign, sender: f.sender, created_from: f.createdFrom, created_to: f.createdTo, test: f.test }),
         );
-        return idConnection(args, async (page) => (await list.findMessages(context.ctx, context.actor, filter, page)).map((row) => messageView(row, context.actor)));
+        return idConnection(args, async (walk) => (await list.findMessages(context.ctx, context.actor, filter, walk)).map((row) => messageView(row, context.actor)));
       })),
   }, { name: 'MessageConnection' }, { name: 'MessageEdge' }),
 );

@@ -50,9 +50,7 @@ builder.queryField('ledgerEntries', (t) =>
         guarded(context, ledger.access, () => {
           const given = Object.fromEntries(Object.entries({ kind: args.kind, from: args.from, to: args.to }).filter(([, v]) => v !== null && v !== undefined));
           const filter = parseWith(ledger.ZLedgerFilter, given);
-          return idConnection(args, (page) =>
-            ledger.findLedgerEntries(context.ctx, context.actor, filter, { olderThan: page.after, newerThan: page.before, limit: page.limit, ascending: page.ascending }),
-          );
+          return idConnection(args, (walk) => ledger.findLedgerEntries(context.ctx, context.actor, filter, walk));
         }),
     },
     { name: 'LedgerEntryConnection' },

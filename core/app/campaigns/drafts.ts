@@ -11,6 +11,7 @@ import { isReplay, transition, type CampaignStatus } from '../../domain/campaign
 import { newId } from '../../db/ids.ts';
 import { exec, idPageRows, pgArray, rows, type IdWalk } from '../../db/sql.ts';
 import { ZPage, keysetPage } from '../paging.ts';
+import { ZTimestamp } from '../validation.ts';
 import { readSettings } from '../platform/settings.ts';
 import { findSenderByName } from '../sender-ids/sender-id-view.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -31,7 +32,6 @@ const ZGroupIds = z
   .array(z.uuid().transform((id) => id.toLowerCase()))
   .max(MAX_GROUPS_PER_CAMPAIGN, `a campaign holds at most ${MAX_GROUPS_PER_CAMPAIGN} groups`)
   .refine((ids) => new Set(ids).size === ids.length, 'each group once');
-export const ZTimestamp = z.iso.datetime({ offset: true, message: 'a timestamp in RFC 3339 with an offset' }).transform((s) => new Date(s));
 export const ZValidity = z.number().int().min(MIN_VALIDITY_SECONDS).max(MAX_VALIDITY_SECONDS);
 
 const draftFields = {

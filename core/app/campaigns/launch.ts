@@ -17,7 +17,8 @@ import { readSettings } from '../platform/settings.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { addEvents } from '../messages/outbox.ts';
 import { findCampaign, findQuote, presentCampaign, statusOfQuote } from './campaign-view.ts';
-import { ZTimestamp, ZValidity, checkSchedule } from './drafts.ts';
+import { ZValidity, checkSchedule } from './drafts.ts';
+import { ZTimestamp } from '../validation.ts';
 import { checkCampaignSender } from './quote.ts';
 import { campaignEvent } from './campaign-events.ts';
 

@@ -148,13 +148,15 @@ export async function listRecipients(ctx: Ctx, actor: TenantActor, id: string, q
 
 export type RecipientCounts = Record<(typeof RECIPIENT_STATUSES)[number], number>;
 
+/** The counts of a campaign not launched: 0 in every status. */
+export const noRecipients = (): RecipientCounts => Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as RecipientCounts;
+
 /**
  * How many recipients stand in each public status, for the launches (their quote ids) of many campaigns of the
  * caller's organization in one statement; a launch with no recipient in a status counts 0 there.
  */
 export async function recipientCounts(ctx: Ctx, actor: TenantActor, quoteIds: readonly string[]): Promise<Map<string, RecipientCounts>> {
-  const zero = () => Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as RecipientCounts;
-  const counts = new Map(quoteIds.map((q) => [q, zero()]));
+  const counts = new Map(quoteIds.map((q) => [q, noRecipients()]));
   if (quoteIds.length === 0) return counts;
   const found = await withReadTimeout(ctx, await nativePool(ctx.em), (tx) =>
     rows<{ quote_id: string; status: (typeof RECIPIENT_STATUSES)[number]; n: number }>(

@@ -4,8 +4,9 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { rows } from '../../db/sql.ts';
-import { ZPage, pageOf } from '../paging.ts';
+import { rows, type IdWalk } from '../../db/sql.ts';
+import { ZPage, keysetPage } from '../paging.ts';
+import { ZTimestamp } from '../validation.ts';
 import type { MessageRow } from './message-view.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../domain/message-states.ts';
@@ -26,27 +27,16 @@ export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;
 export const ZMessageFilter = z.strictObject({
   status: z.array(z.enum(MESSAGE_STATUSES as [MessageStatus, ...MessageStatus[]])).min(1).max(MESSAGE_STATUSES.length).optional(),
   traffic_class: z.enum(['transactional', 'promotional']).optional(),
-  campaign: z
-    .union([z.literal('none'), z.uuid()], { message: 'campaign is none or a campaign id' })
-    .transform((c) => c.toLowerCase())
-    .optional(),
+  campaign: ZListMessagesQuery.shape.campaign,
   sender: ZSenderName.optional(),
-  created_from: z.iso.datetime({ offset: true, message: 'an RFC 3339 time with its offset' }).optional(),
-  created_to: z.iso.datetime({ offset: true, message: 'an RFC 3339 time with its offset' }).optional(),
+  created_from: ZTimestamp.optional(),
+  created_to: ZTimestamp.optional(),
   test: z.boolean().optional(),
 });
 export type TMessageFilter = z.infer<typeof ZMessageFilter>;
 
-/** A page of a keyset walk by id, between `after` (older ids) and `before` (newer ids); newest first unless ascending. */
-export interface MessagePage {
-  before?: string;
-  after?: string;
-  limit: number;
-  ascending?: boolean;
-}
-
-/** A key sees the messages of its own mode; a member chooses, or sees both. */
-function modeOf(actor: TenantActor, test: boolean | undefined, field: string): boolean | null {
+/** A key sees the messages of its own mode (lists and reports); a member chooses, or sees both. */
+export function modeOf(actor: TenantActor, test: boolean | undefined, field: string): boolean | null {
   if (actor.kind === 'key') {
     if (test !== undefined && test !== (actor.mode === 'test')) {
       throw new DomainError('validation_failed', `A ${actor.mode} key lists ${actor.mode} messages only.`, { field });
@@ -56,11 +46,8 @@ function modeOf(actor: TenantActor, test: boolean | undefined, field: string): b
   return test ?? null;
 }
 
-/**
- * Messages of the caller's organization that match the filter, newest first (older than `after`, newer than
- * `before`), or oldest first for a page walked backwards.
- */
-export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessageFilter, page: MessagePage, modeField = 'test'): Promise<MessageRow[]> {
+/** Messages of the caller's organization that match the filter, a page of a walk by id. */
+export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessageFilter, page: IdWalk, modeField = 'test'): Promise<MessageRow[]> {
   const test = modeOf(actor, filter.test, modeField);
   const conditions = ['organization_id = ?'];
   const params: unknown[] = [actor.organizationId];
@@ -74,19 +61,18 @@ export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessag
   if (filter.campaign === 'none') conditions.push('campaign_id is null');
   else if (filter.campaign) where('campaign_id = ?', filter.campaign);
   if (filter.sender) where('sender = ?', filter.sender);
-  if (filter.created_from) where('created_at >= ?', new Date(filter.created_from));
-  if (filter.created_to) where('created_at < ?', new Date(filter.created_to));
-  if (page.after) where('id < ?', page.after);
-  if (page.before) where('id > ?', page.before);
+  if (filter.created_from) where('created_at >= ?', filter.created_from);
+  if (filter.created_to) where('created_at < ?', filter.created_to);
+  if (page.olderThan) where('id < ?', page.olderThan);
+  if (page.newerThan) where('id > ?', page.newerThan);
   const order = page.ascending ? 'asc' : 'desc';
   return rows<MessageRow>(ctx.em, `select * from messages where ${conditions.join(' and ')} order by id ${order} limit ?`, [...params, page.limit]);
 }
 
 export async function listMessages(ctx: Ctx, actor: TenantActor, query: TListMessagesQuery) {
   const filter = { campaign: query.campaign, ...(query.mode ? { test: query.mode === 'test' } : {}) };
-  const found = await findMessages(ctx, actor, filter, { after: query.before, limit: query.limit + 1 }, 'mode');
-  const page = pageOf(found, query.limit);
-  return { messages: page.items.map((m) => messageView(m, actor)), next_before: page.nextBefore };
+  const { items, next_before } = await keysetPage(query, (walk) => findMessages(ctx, actor, filter, walk, 'mode'));
+  return { messages: items.map((m) => messageView(m, actor)), next_before };
 }
 
 export async function getMessage(ctx: Ctx, actor: TenantActor, id: string) {

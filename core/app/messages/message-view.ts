@@ -51,7 +51,7 @@ export function findMessage(ctx: Ctx, organizationId: string, id: string): Promi
 }
 
 /** Campaign numbers are masked unless a member with contacts.read asks; single messages show theirs. */
-export function messageView(row: MessageRow, actor: TenantActor, detail?: { attempts: AttemptRow[]; receipts: ReceiptRow[] }) {
+export function messageView(row: MessageRow, actor: TenantActor, detail?: MessageDetail) {
   const masked = row.campaign_id !== null && !canSeeNumbers(actor);
   return {
     id: row.id,
@@ -72,7 +72,7 @@ export function messageView(row: MessageRow, actor: TenantActor, detail?: { atte
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     final_at: iso(row.final_at),
-    ...(detail ? { attempts: detail.attempts.map(attemptView), receipts: detail.receipts.map(receiptView) } : {}),
+    ...(detail ?? {}),
   };
 }
 
@@ -90,6 +90,11 @@ export function receiptView(r: ReceiptRow) {
   };
 }
 
+export interface MessageDetail {
+  attempts: ReturnType<typeof attemptView>[];
+  receipts: ReturnType<typeof receiptView>[];
+}
+
 /** The attempts and receipts of many messages of one organization, two statements for any number (no N+1). */
 export async function messageDetails(ctx: Ctx, organizationId: string, ids: readonly string[]) {
   const list = `{${ids.join(',')}}`;
@@ -97,16 +102,13 @@ export async function messageDetails(ctx: Ctx, organizationId: string, ids: read
     rows<AttemptRow & { message_id: string }>(ctx.em, 'select * from message_attempts where organization_id = ? and message_id = any(?::uuid[]) order by message_id, number', [organizationId, list]),
     rows<ReceiptRow & { message_id: string }>(ctx.em, 'select * from message_receipts where organization_id = ? and message_id = any(?::uuid[]) order by message_id, received_at, id', [organizationId, list]),
   ]);
-  const details = new Map(ids.map((id) => [id, { attempts: [] as ReturnType<typeof attemptView>[], receipts: [] as ReturnType<typeof receiptView>[] }]));
+  const details = new Map<string, MessageDetail>(ids.map((id) => [id, { attempts: [], receipts: [] }]));
   for (const a of attempts) details.get(a.message_id)?.attempts.push(attemptView(a));
   for (const r of receipts) details.get(r.message_id)?.receipts.push(receiptView(r));
   return details;
 }
 
+/** One message's attempts and receipts, in their public shape. */
 export async function messageDetail(ctx: Ctx, row: MessageRow) {
-  const [attempts, receipts] = await Promise.all([
-    rows<AttemptRow>(ctx.em, 'select * from message_attempts where organization_id = ? and message_id = ? order by number', [row.organization_id, row.id]),
-    rows<ReceiptRow>(ctx.em, 'select * from message_receipts where organization_id = ? and message_id = ? order by received_at, id', [row.organization_id, row.id]),
-  ]);
-  return { attempts, receipts };
+  return (await messageDetails(ctx, row.organization_id, [row.id])).get(row.id)!;
 }

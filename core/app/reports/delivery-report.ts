@@ -5,24 +5,23 @@ import type { Pool } from 'pg';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { DomainError } from '../../domain/errors.ts';
 import { MESSAGE_STATUSES } from '../../domain/message-states.ts';
 import { darEsSalaamMidnight, deliveryRate, MAX_REPORT_DAYS, pendingOf, REPORT_DIMENSIONS, type ReportDimension, type StatusCounts } from '../../domain/delivery-report.ts';
 import { nativePool, nativeTransaction, rows } from '../../db/sql.ts';
 import { withReadTimeout } from '../campaigns/recipients.ts';
+import { modeOf } from '../messages/list-messages.ts';
+import { ZTimestamp } from '../validation.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
 /** Money fields of a report (spend, held) need what reading the wallet needs. */
 export const moneyAccess: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
 
 const ZMidnight = (field: string) =>
-  z.iso
-    .datetime({ offset: true, message: 'an RFC 3339 time with its offset' })
-    .transform((s, ctx) => {
-      const day = darEsSalaamMidnight(new Date(s));
-      if (day === null) ctx.addIssue({ code: 'custom', message: `${field} must be a midnight in Africa/Dar_es_Salaam (00:00+03:00): reports count whole days` });
-      return day ?? '';
-    });
+  ZTimestamp.transform((at, ctx) => {
+    const day = darEsSalaamMidnight(at);
+    if (day === null) ctx.addIssue({ code: 'custom', message: `${field} must be a midnight in Africa/Dar_es_Salaam (00:00+03:00): reports count whole days` });
+    return day ?? '';
+  });
 
 export const ZDeliveryReportInput = z
   .strictObject({
@@ -62,9 +61,7 @@ export interface ReportRow {
 
 export async function deliveryReport(ctx: Ctx, actor: TenantActor, input: TDeliveryReportInput): Promise<ReportRow[]> {
   // A key reports on its own mode, as it lists messages.
-  if (actor.kind === 'key' && input.test !== (actor.mode === 'test')) {
-    throw new DomainError('validation_failed', `A ${actor.mode} key reports on ${actor.mode} messages only.`, { field: 'test' });
-  }
+  modeOf(actor, input.test, 'test');
   const dims = REPORT_DIMENSIONS.filter((d) => input.group_by.includes(d)).map((d) => COLUMN[d]);
   // day as text: the driver would make a date a local-midnight Date.
   const select = dims.length ? `${dims.map((d) => (d === 'day' ? 'day::text as day' : d)).join(', ')}, ` : '';
@@ -76,29 +73,27 @@ export async function deliveryReport(ctx: Ctx, actor: TenantActor, input: TDeliv
       `select ${select}${SUMMED.map((c) => `sum(${c})::text as ${c}`).join(', ')}
        from (select ${BUCKET_COLUMNS} from message_rollups where ${bucket}
              union all select ${BUCKET_COLUMNS} from message_rollup_deltas where ${bucket}) x
-       ${dims.length ? `group by ${dims.join(', ')} having sum(messages) <> 0 order by ${dims.join(', ')}` : ''}`,
+       ${dims.length ? `group by ${dims.join(', ')}` : ''} having sum(messages) <> 0 ${dims.length ? `order by ${dims.join(', ')}` : ''}`,
       [...params, ...params],
     ),
   );
-  return found
-    .filter((r) => Number(r['messages'] ?? 0) !== 0)
-    .map((r) => {
-      const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, Number(r[s] ?? 0)])) as StatusCounts;
-      return {
-        day: r['day'] ?? null,
-        sender: r['sender'] ?? null,
-        campaign_id: r['campaign_id'] === undefined || r['campaign_id'] === NO_CAMPAIGN ? null : r['campaign_id'],
-        operator: r['operator'] ?? null,
-        traffic_class: r['traffic_class'] ?? null,
-        messages: Number(r['messages']),
-        segments: Number(r['segments']),
-        counts,
-        pending: pendingOf(counts),
-        delivery_rate: deliveryRate(counts),
-        spend_cents: Number(r['spend_cents']),
-        held_cents: Number(r['held_cents']),
-      };
-    });
+  return found.map((r) => {
+    const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, Number(r[s] ?? 0)])) as StatusCounts;
+    return {
+      day: r['day'] ?? null,
+      sender: r['sender'] ?? null,
+      campaign_id: r['campaign_id'] === undefined || r['campaign_id'] === NO_CAMPAIGN ? null : r['campaign_id'],
+      operator: r['operator'] ?? null,
+      traffic_class: r['traffic_class'] ?? null,
+      messages: Number(r['messages']),
+      segments: Number(r['segments']),
+      counts,
+      pending: pendingOf(counts),
+      delivery_rate: deliveryRate(counts),
+      spend_cents: Number(r['spend_cents']),
+      held_cents: Number(r['held_cents']),
+    };
+  });
 }
 
 /** One fold at a time (a transaction-scoped advisory lock); a fold that finds it taken skips its turn. */

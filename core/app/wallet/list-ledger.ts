@@ -6,6 +6,7 @@ import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
 import { cents, idPageRows, iso, type IdWalk } from '../../db/sql.ts';
 import { ZPage, keysetPage } from '../paging.ts';
+import { ZTimestamp } from '../validation.ts';
 
 export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
 
@@ -34,8 +35,8 @@ export async function listLedger(ctx: Ctx, actor: TenantActor, query: TListLedge
 
 export const ZLedgerFilter = z.strictObject({
   kind: ZListLedgerQuery.shape.kind,
-  from: z.iso.datetime({ offset: true, message: 'an RFC 3339 time with its offset' }).optional(),
-  to: z.iso.datetime({ offset: true, message: 'an RFC 3339 time with its offset' }).optional(),
+  from: ZTimestamp.optional(),
+  to: ZTimestamp.optional(),
 });
 export type TLedgerFilter = z.infer<typeof ZLedgerFilter>;
 

@@ -59,16 +59,16 @@ async function eventData(db: Runner, events: EventRow[]): Promise<Map<string, Re
 /** One fan-out at a time in the whole deployment (a transaction-scoped advisory lock): events leave in id order. */
 const FAN_OUT_LOCK = 0x75_6a_6d_01;
 
+/** Events a fan-out takes at most. */
+export const FAN_OUT_BATCH = 1000;
+
 /**
  * Up to `limit` outbox events, oldest first, become deliveries to every enabled endpoint of their organization
  * that subscribes to their type, in the transaction that takes the events out of the outbox. An event no
  * endpoint wants is simply taken out. Taking them out (rather than marking them) keeps the outbox small and
  * writes the least: no row lock, no new row version, no index entry (hot path: two events a message).
+ * Returns how many events it took (0 when another fan-out had the turn).
  */
-/** Events a fan-out takes at most. */
-export const FAN_OUT_BATCH = 1000;
-
-/** Returns how many events it took out of the outbox (0 when another fan-out had the turn). */
 export async function fanOut(deps: Deps, limit = FAN_OUT_BATCH): Promise<number> {
   const pool = await nativePool(deps.orm.em);
   const now = await deps.clock.now();
@@ -84,7 +84,7 @@ export async function fanOut(deps: Deps, limit = FAN_OUT_BATCH): Promise<number>
              and (w.event_types = '{}' or o.type = any(w.event_types))), '{}') as endpoint_ids`,
       [limit],
     );
-    const wanted = events.filter((e) => e.endpoint_ids.length).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const wanted = events.filter((e) => e.endpoint_ids.length);
     if (wanted.length === 0) return events.length;
     const data = await eventData(tx, wanted);
     const deliveries = wanted.flatMap((e) =>
