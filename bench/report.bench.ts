@@ -23,12 +23,12 @@ export async function run(): Promise<void> {
     const pool = await nativePool(deps.orm.em);
     const campaigns = Array.from({ length: 20 }, () => crypto.randomUUID());
     const t0 = performance.now();
-    // Ids in creation order (version-7-like: the creation time in the first 48 bits), as the service makes them.
+    // Ids in creation order (version 7: the creation time in the first 48 bits), as the service makes them.
     for (let done = 0; done < MESSAGES; done += CHUNK) {
       await pool.query(
         `insert into messages (id, organization_id, test, status, to_phone, sender, body, traffic_class, client_ref, encoding, segments, unit_amount, total,
            charge, campaign_id, dispatch_after, expires_at, created_at, updated_at, final_at)
-         select (lpad(to_hex((extract(epoch from t) * 1000)::bigint), 12, '0') || '7' || substr(md5(g::text), 1, 19))::uuid, $1, false,
+         select (lpad(to_hex((extract(epoch from t) * 1000)::bigint), 12, '0') || '7' || substr(md5(g::text), 1, 3) || '8' || substr(md5(g::text), 4, 15))::uuid, $1, false,
            s.status, '+255' || (array['74','75','68','71','62','73','65'])[1 + g % 7] || lpad((g % 10000000)::text, 7, '0'),
            (array['UJUMBE','DUKA','BENKI','SHULE','AFYA'])[1 + g % 5], 'Habari', case when g % 4 = 0 then 'promotional' else 'transactional' end,
            'r' || g, 'gsm7', 1 + g % 3, 2000, 2000 * (1 + g % 3),
@@ -81,12 +81,17 @@ export async function run(): Promise<void> {
       deliveryReport(from: $from, to: $to, groupBy: $by) { day sender messages segments delivered undelivered failed unknown expired cancelled pending deliveryRate spendCents heldCents } }`;
     await measure('deliveryReport, 30 days by DAY and SENDER', report, { from: daysAgo(30), to: daysAgo(0), by: ['DAY', 'SENDER'] }, 200);
     await measure('deliveryReport, 90 days by OPERATOR and TRAFFIC_CLASS', report, { from: daysAgo(90), to: daysAgo(0), by: ['OPERATOR', 'TRAFFIC_CLASS'] }, 200);
-    const page = `query ($f: MessageFilter) { messages(first: 100, filter: $f) { edges { node { id status from to createdAt price { total } } } } }`;
+    const page = `query ($f: MessageFilter, $after: String) {
+      messages(first: 100, filter: $f, after: $after) { edges { node { id status from to createdAt price { total } } } pageInfo { endCursor } } }`;
     await measure('messages, 100, no filter', page, { f: {} }, 50);
     await measure('messages, 100, DELIVERED from DUKA', page, { f: { status: ['DELIVERED'], sender: 'DUKA' } }, 50);
     await measure('messages, 100, one campaign', page, { f: { campaignId: campaigns[7] } }, 50);
     await measure('messages, 100, FAILED or EXPIRED, promotional', page, { f: { status: ['FAILED', 'EXPIRED'], trafficClass: 'PROMOTIONAL' } }, 50);
-    await measure('messages, 100, one day a month ago', page, { f: { createdFrom: daysAgo(31), createdTo: daysAgo(30) } }, 50);
+    const monthAgo = { createdFrom: daysAgo(31), createdTo: daysAgo(30) };
+    await measure('messages, 100, one day a month ago', page, { f: monthAgo }, 50);
+    const after = ((await ask(page, { f: monthAgo })).data.messages as { pageInfo: { endCursor: string } }).pageInfo.endCursor;
+    await measure('messages, 100, one day a month ago, next page', page, { f: monthAgo, after }, 50);
+    await measure('messages, 100, UNDELIVERED in a week 60 days ago', page, { f: { status: ['UNDELIVERED'], createdFrom: daysAgo(67), createdTo: daysAgo(60) } }, 50);
     server.close();
   });
 }

@@ -13,6 +13,7 @@ import { Migration0011Webhooks } from './0011-webhooks.ts';
 import { Migration0012OutboxTakenAtFanOut } from './0012-outbox-taken-at-fan-out.ts';
 import { Migration0013WebhookClaimByEndpoint } from './0013-webhook-claim-by-endpoint.ts';
 import { Migration0014MessageRollups } from './0014-message-rollups.ts';
+import { Migration0015MessagesByCreationTime } from './0015-messages-by-creation-time.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: '0012-outbox-taken-at-fan-out', class: Migration0012OutboxTakenAtFanOut },
   { name: '0013-webhook-claim-by-endpoint', class: Migration0013WebhookClaimByEndpoint },
   { name: '0014-message-rollups', class: Migration0014MessageRollups },
+  { name: '0015-messages-by-creation-time', class: Migration0015MessagesByCreationTime },
 ];

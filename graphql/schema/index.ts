@@ -1,13 +1,15 @@
-// The reporting schema: every type file registers itself on the builder, then the schema is built.
+// The reporting schema: one file a type, each registering itself on the builder (a query field lives with the
+// type it answers), then the schema is built.
 import { printSchema } from 'graphql';
 import { builder } from '../builder.ts';
 import './service-status.ts';
 import './wallet.ts';
-import './campaigns.ts';
-import './messages.ts';
-import './sender-ids.ts';
-import './audit-events.ts';
-import './delivery-report.ts';
+import './ledger-entry.ts';
+import './message.ts';
+import './campaign.ts';
+import './sender-id.ts';
+import './audit-event.ts';
+import './report-row.ts';
 
 export const schema = builder.toSchema();
 

@@ -1,11 +1,11 @@
-// serviceStatus: the SMS route, live dispatch and the service time.
+// ServiceStatus, with the serviceStatus query: the SMS route, live dispatch and the service time.
 import { builder } from '../builder.ts';
 import { guarded } from '../guard.ts';
 import { access, serviceStatus } from '../../core/app/platform/service-status.ts';
 
 type Status = Awaited<ReturnType<typeof serviceStatus>>;
 
-const ServiceStatus = builder.objectRef<Status>('ServiceStatus').implement({
+export const ServiceStatus = builder.objectRef<Status>('ServiceStatus').implement({
   fields: (t) => ({
     smsRoute: t.exposeString('sms_route'),
     liveDispatch: t.exposeBoolean('live_dispatch'),

@@ -1,15 +1,11 @@
-// wallet and ledgerEntries: the balance and the ledger, read by the same use cases as REST.
+// Wallet, with the wallet query: the balance, read by the same use case as REST.
 import { builder } from '../builder.ts';
 import { guarded } from '../guard.ts';
-import { idConnection } from '../connections.ts';
-import { parseWith } from '../../core/app/validation.ts';
 import * as wallet from '../../core/app/wallet/get-wallet.ts';
-import * as ledger from '../../core/app/wallet/list-ledger.ts';
 
 type WalletView = Awaited<ReturnType<typeof wallet.getWallet>>['wallet'];
-type EntryView = Awaited<ReturnType<typeof ledger.findLedgerEntries>>[number];
 
-const Wallet = builder.objectRef<WalletView>('Wallet').implement({
+export const Wallet = builder.objectRef<WalletView>('Wallet').implement({
   fields: (t) => ({
     currency: t.exposeString('currency'),
     available: t.field({ type: 'Cents', resolve: (w) => w.available }),
@@ -18,42 +14,6 @@ const Wallet = builder.objectRef<WalletView>('Wallet').implement({
   }),
 });
 
-const LedgerKind = builder.enumType('LedgerKind', {
-  values: { TOP_UP: { value: 'top_up' }, HOLD: { value: 'hold' }, CAPTURE: { value: 'capture' }, RELEASE: { value: 'release' }, ADJUSTMENT: { value: 'adjustment' } } as const,
-});
-
-const LedgerEntry = builder.objectRef<EntryView>('LedgerEntry').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    kind: t.field({ type: LedgerKind, resolve: (e) => e.kind as 'top_up' }),
-    amount: t.field({ type: 'Cents', resolve: (e) => e.amount }),
-    balanceAfter: t.field({ type: 'Cents', resolve: (e) => e.balance_after }),
-    heldAfter: t.field({ type: 'Cents', resolve: (e) => e.held_after }),
-    reference: t.exposeString('reference', { nullable: true }),
-    messageId: t.exposeID('message_id', { nullable: true }),
-    campaignId: t.exposeID('campaign_id', { nullable: true }),
-    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.created_at ?? '' }),
-  }),
-});
-
 builder.queryField('wallet', (t) =>
   t.field({ type: Wallet, nullable: true, resolve: async (_r, _a, context) => (await guarded(context, wallet.access, () => wallet.getWallet(context.ctx, context.actor))).wallet }),
-);
-
-builder.queryField('ledgerEntries', (t) =>
-  t.connection(
-    {
-      type: LedgerEntry,
-      nullable: true,
-      args: { kind: t.arg({ type: LedgerKind }), from: t.arg({ type: 'DateTime', description: 'Created at or after.' }), to: t.arg({ type: 'DateTime', description: 'Created before.' }) },
-      resolve: (_r, args, context) =>
-        guarded(context, ledger.access, () => {
-          const given = Object.fromEntries(Object.entries({ kind: args.kind, from: args.from, to: args.to }).filter(([, v]) => v !== null && v !== undefined));
-          const filter = parseWith(ledger.ZLedgerFilter, given);
-          return idConnection(args, (walk) => ledger.findLedgerEntries(context.ctx, context.actor, filter, walk));
-        }),
-    },
-    { name: 'LedgerEntryConnection' },
-    { name: 'LedgerEntryEdge' },
-  ),
 );

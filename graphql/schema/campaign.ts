@@ -1,100 +1,25 @@
-// campaigns and campaign: campaigns with their quote, launch, recipient counts and recipients, read by the same
-// use cases as REST (numbers masked and number search refused without contacts.read; test keys see none).
+// Campaign, with the campaigns and campaign queries and a message's campaign: campaigns with their quote, launch,
+// recipient counts and recipients, read by the same use cases as REST (numbers masked and number search refused
+// without contacts.read; test keys see none).
 import { builder } from '../builder.ts';
-import { upperCaseValues } from '../enums.ts';
 import { guarded } from '../guard.ts';
 import { idConnection, MAX_PAGE } from '../connections.ts';
 import { loaders } from '../loaders.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import { ZId } from '../../core/app/paging.ts';
 import { DomainError } from '../../core/domain/errors.ts';
-import { CAMPAIGN_STATUSES } from '../../core/domain/campaign-states.ts';
+import type { CAMPAIGN_STATUSES } from '../../core/domain/campaign-states.ts';
 import * as drafts from '../../core/app/campaigns/drafts.ts';
 import * as recipients from '../../core/app/campaigns/recipients.ts';
-import { Message } from './messages.ts';
+import { Message } from './message.ts';
+import { CampaignStatus } from './campaign-status.ts';
+import { CampaignQuote } from './campaign-quote.ts';
+import { CampaignLaunch } from './campaign-launch.ts';
+import { RecipientCounts } from './recipient-counts.ts';
+import { CampaignRecipient } from './campaign-recipient.ts';
+import { RecipientFilter } from './recipient-filter.ts';
 
-type CampaignView = Awaited<ReturnType<typeof drafts.findCampaigns>>[number];
-type QuoteView = NonNullable<CampaignView['quote']>;
-type LaunchView = NonNullable<CampaignView['launch']>;
-type RecipientView = Awaited<ReturnType<typeof recipients.listRecipients>>['recipients'][number];
-
-const CampaignStatus = builder.enumType('CampaignStatus', { values: upperCaseValues(CAMPAIGN_STATUSES) });
-const RecipientStatus = builder.enumType('RecipientStatus', {
-  description: 'A recipient’s status: its own before it was fed, its message’s after. SKIPPED filters both skipped states.',
-  values: upperCaseValues([...recipients.RECIPIENT_STATUSES, 'skipped'] as const),
-});
-
-const Quote = builder.objectRef<QuoteView>('CampaignQuote').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    status: t.exposeString('status'),
-    campaignVersion: t.exposeInt('campaign_version'),
-    eligible: t.int({ resolve: (q) => q.audience.eligible }),
-    duplicates: t.int({ resolve: (q) => q.audience.duplicates }),
-    optedOut: t.int({ resolve: (q) => q.audience.opted_out }),
-    noConsent: t.int({ resolve: (q) => q.audience.no_consent }),
-    segments: t.exposeInt('segments'),
-    unitAmount: t.field({ type: 'Cents', resolve: (q) => q.unit_amount }),
-    total: t.field({ type: 'Cents', resolve: (q) => q.total }),
-    createdAt: t.field({ type: 'DateTime', resolve: (q) => q.created_at ?? '' }),
-    expiresAt: t.field({ type: 'DateTime', resolve: (q) => q.expires_at ?? '' }),
-  }),
-});
-
-const Launch = builder.objectRef<LaunchView>('CampaignLaunch').implement({
-  fields: (t) => ({
-    quoteId: t.exposeString('quote_id', { nullable: true }),
-    launchedAt: t.field({ type: 'DateTime', nullable: true, resolve: (l) => l.launched_at }),
-    startsAt: t.field({ type: 'DateTime', nullable: true, resolve: (l) => l.starts_at }),
-    startedAt: t.field({ type: 'DateTime', nullable: true, resolve: (l) => l.started_at }),
-    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (l) => l.expires_at }),
-    finishedAt: t.field({ type: 'DateTime', nullable: true, resolve: (l) => l.finished_at }),
-    recipients: t.exposeInt('recipients', { nullable: true }),
-    fed: t.exposeInt('fed'),
-    amountHeld: t.field({ type: 'Cents', resolve: (l) => l.amount_held }),
-  }),
-});
-
-const RecipientCounts = builder.objectRef<recipients.RecipientCounts>('RecipientCounts').implement({
-  description: 'How many recipients stand in each status (all 0 before the launch).',
-  fields: (t) => ({
-    pending: t.exposeInt('pending'),
-    accepted: t.exposeInt('accepted'),
-    submitted: t.exposeInt('submitted'),
-    delivered: t.exposeInt('delivered'),
-    undelivered: t.exposeInt('undelivered'),
-    failed: t.exposeInt('failed'),
-    unknown: t.exposeInt('unknown'),
-    cancelled: t.exposeInt('cancelled'),
-    expired: t.exposeInt('expired'),
-    skippedOptedOut: t.exposeInt('skipped_opted_out'),
-    skippedNoConsent: t.exposeInt('skipped_no_consent'),
-  }),
-});
-
-const Recipient = builder.objectRef<RecipientView>('CampaignRecipient').implement({
-  fields: (t) => ({
-    n: t.exposeInt('n'),
-    to: t.exposeString('to', { description: 'Masked unless the caller may read contacts.' }),
-    status: t.exposeString('status'),
-    messageId: t.exposeID('message_id', { nullable: true }),
-    failureReason: t.exposeString('failure_reason', { nullable: true }),
-    segments: t.exposeInt('segments'),
-    unitAmount: t.field({ type: 'Cents', resolve: (r) => r.unit_amount }),
-    amount: t.field({ type: 'Cents', resolve: (r) => r.amount }),
-    charge: t.exposeString('charge'),
-    queuedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.queued_at }),
-    updatedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.updated_at }),
-    finalAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.final_at }),
-  }),
-});
-
-const RecipientFilter = builder.inputType('RecipientFilter', {
-  fields: (t) => ({
-    status: t.field({ type: RecipientStatus }),
-    search: t.string({ description: 'The start of a number (needs contacts.read).' }),
-  }),
-});
+export type CampaignView = Awaited<ReturnType<typeof drafts.findCampaigns>>[number];
 
 const N_PREFIX = 'n:';
 const nCursor = (n: number) => Buffer.from(`${N_PREFIX}${n}`).toString('base64url');
@@ -105,7 +30,7 @@ function nOfCursor(cursor: string): number {
   return n;
 }
 
-const Campaign = builder.objectRef<CampaignView>('Campaign').implement({
+export const Campaign = builder.objectRef<CampaignView>('Campaign').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
@@ -119,12 +44,12 @@ const Campaign = builder.objectRef<CampaignView>('Campaign').implement({
     createdVia: t.exposeString('created_via'),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at ?? '' }),
     updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updated_at ?? '' }),
-    quote: t.field({ type: Quote, nullable: true, resolve: (c) => c.quote }),
-    launch: t.field({ type: Launch, nullable: true, resolve: (c) => c.launch }),
+    quote: t.field({ type: CampaignQuote, nullable: true, resolve: (c) => c.quote }),
+    launch: t.field({ type: CampaignLaunch, nullable: true, resolve: (c) => c.launch }),
     recipientCounts: t.field({ type: RecipientCounts, resolve: (c, _a, context) => loaders(context).recipientCounts.load(c.launch?.quote_id ?? '') }),
     recipients: t.connection(
       {
-        type: Recipient,
+        type: CampaignRecipient,
         args: { filter: t.arg({ type: RecipientFilter }) },
         description: 'The recipients in audience order, forwards only (first, after). A campaign not yet launched has none.',
         resolve: (c, args, context) =>

@@ -1,56 +1,25 @@
-// messages and message: the caller's messages with filters, their attempts and receipts, read by the same use case
-// as REST (keys see their own mode; campaign numbers masked unless the member may read contacts).
+// Message, with the messages and message queries: the caller's messages with filters, their attempts and receipts,
+// read by the same use case as REST (keys see their own mode; campaign numbers masked unless the member may read
+// contacts).
 import { builder } from '../builder.ts';
-import { upperCaseValues } from '../enums.ts';
 import { guarded, namedAs } from '../guard.ts';
 import { idConnection } from '../connections.ts';
 import { loaders } from '../loaders.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import { ZId } from '../../core/app/paging.ts';
-import { MESSAGE_STATUSES } from '../../core/domain/message-states.ts';
+import type { MESSAGE_STATUSES } from '../../core/domain/message-states.ts';
 import * as list from '../../core/app/messages/list-messages.ts';
 import { messageView } from '../../core/app/messages/message-view.ts';
 import { DomainError } from '../../core/domain/errors.ts';
+import { MessageStatus } from './message-status.ts';
+import { TrafficClass } from './traffic-class.ts';
+import { MessagePrice } from './message-price.ts';
+import { MessageAttempt } from './message-attempt.ts';
+import { DeliveryReceipt } from './delivery-receipt.ts';
+import { MessageFilter, MESSAGE_FILTER_FIELDS } from './message-filter.ts';
 
-type MessageView = ReturnType<typeof messageView>;
-
-export const MessageStatus = builder.enumType('MessageStatus', { values: upperCaseValues(MESSAGE_STATUSES) });
-export const TrafficClass = builder.enumType('TrafficClass', { values: upperCaseValues(['transactional', 'promotional'] as const) });
-const CampaignPresence = builder.enumType('CampaignPresence', {
-  description: 'NONE: single messages only, outside any campaign.',
-  values: { NONE: { value: 'none' } },
-});
-
-const MessagePrice = builder.objectRef<MessageView['price']>('MessagePrice').implement({
-  fields: (t) => ({
-    currency: t.exposeString('currency'),
-    unitAmount: t.field({ type: 'Cents', resolve: (p) => p.unit_amount }),
-    total: t.field({ type: 'Cents', resolve: (p) => p.total }),
-    charged: t.exposeBoolean('charged'),
-  }),
-});
-
-type Details = Awaited<ReturnType<ReturnType<typeof loaders>['messageDetails']['load']>>;
-
-const MessageAttempt = builder.objectRef<Details['attempts'][number]>('MessageAttempt').implement({
-  fields: (t) => ({
-    number: t.exposeInt('number'),
-    state: t.exposeString('state'),
-    detail: t.exposeString('detail', { nullable: true }),
-    startedAt: t.field({ type: 'DateTime', nullable: true, resolve: (a) => a.started_at }),
-    finishedAt: t.field({ type: 'DateTime', nullable: true, resolve: (a) => a.finished_at }),
-  }),
-});
-
-const DeliveryReceipt = builder.objectRef<Details['receipts'][number]>('DeliveryReceipt').implement({
-  fields: (t) => ({
-    delivery: t.exposeString('delivery'),
-    rawStatus: t.exposeString('raw_status'),
-    failureReason: t.exposeString('failure_reason', { nullable: true }),
-    effect: t.exposeString('effect'),
-    receivedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.received_at }),
-  }),
-});
+export type MessageView = ReturnType<typeof messageView>;
+export type MessageDetails = Awaited<ReturnType<ReturnType<typeof loaders>['messageDetails']['load']>>;
 
 export const Message = builder.objectRef<MessageView>('Message').implement({
   fields: (t) => ({
@@ -77,37 +46,13 @@ export const Message = builder.objectRef<MessageView>('Message').implement({
   }),
 });
 
-const MessageFilter = builder.inputType('MessageFilter', {
-  fields: (t) => ({
-    status: t.field({ type: [MessageStatus], description: 'Any of these statuses.' }),
-    trafficClass: t.field({ type: TrafficClass }),
-    campaignId: t.id(),
-    campaign: t.field({ type: CampaignPresence }),
-    sender: t.string(),
-    createdFrom: t.field({ type: 'DateTime', description: 'Created at or after.' }),
-    createdTo: t.field({ type: 'DateTime', description: 'Created before.' }),
-    test: t.boolean({ description: 'Test-mode messages (true) or live ones (false); a key sees its own mode only.' }),
-  }),
-});
-
-/** The use case's names of the filter's fields, as the caller wrote them. */
-const FILTER_FIELDS: Record<string, string> = {
-  status: 'filter.status',
-  traffic_class: 'filter.trafficClass',
-  campaign: 'filter.campaignId',
-  sender: 'filter.sender',
-  created_from: 'filter.createdFrom',
-  created_to: 'filter.createdTo',
-  test: 'filter.test',
-};
-
 builder.queryField('messages', (t) =>
   t.connection({
     type: Message,
     nullable: true,
     args: { filter: t.arg({ type: MessageFilter }) },
     resolve: (_r, args, context) =>
-      guarded(context, list.access, () => namedAs(FILTER_FIELDS, async () => {
+      guarded(context, list.access, () => namedAs(MESSAGE_FILTER_FIELDS, async () => {
         const f = args.filter ?? {};
         if (f.campaignId && f.campaign) throw new DomainError('validation_failed', 'Give campaignId or campaign, not both.', { field: 'filter.campaign' });
         const given = (entries: Record<string, unknown>) => Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== null && v !== undefined));

@@ -1,4 +1,4 @@
-// auditEvents: the organization's audit log (owners and admins), read by the same use case as REST.
+// AuditEvent, with the auditEvents query: the organization's audit log (owners and admins), read by the same use case as REST.
 import { builder } from '../builder.ts';
 import { guarded } from '../guard.ts';
 import { idConnection } from '../connections.ts';
@@ -7,7 +7,7 @@ import * as audit from '../../core/app/audit/list-audit-events.ts';
 
 type AuditView = Awaited<ReturnType<typeof audit.findAuditEvents>>[number];
 
-const AuditEvent = builder.objectRef<AuditView>('AuditEvent').implement({
+export const AuditEvent = builder.objectRef<AuditView>('AuditEvent').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     action: t.exposeString('action'),

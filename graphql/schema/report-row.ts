@@ -1,22 +1,16 @@
-// deliveryReport: messages of whole days in Africa/Dar_es_Salaam grouped by the dimensions asked for, read from
-// the daily rollups by the report use case. Spend and held money need what reading the wallet needs.
+// ReportRow, with the deliveryReport query: messages of whole days in Africa/Dar_es_Salaam grouped by the
+// dimensions asked for, read from the daily rollups by the report use case. Spend and held money need what
+// reading the wallet needs.
 import { builder } from '../builder.ts';
-import { upperCaseValues } from '../enums.ts';
 import { guarded, namedAs } from '../guard.ts';
 import { parseWith } from '../../core/app/validation.ts';
-import { OPERATORS } from '../../core/domain/operators.ts';
+import type { OPERATORS } from '../../core/domain/operators.ts';
 import * as report from '../../core/app/reports/delivery-report.ts';
-import { TrafficClass } from './messages.ts';
+import { TrafficClass } from './traffic-class.ts';
+import { Operator } from './operator.ts';
+import { ReportDimension } from './report-dimension.ts';
 
-const ReportDimension = builder.enumType('ReportDimension', {
-  values: { DAY: { value: 'day' }, SENDER: { value: 'sender' }, CAMPAIGN: { value: 'campaign' }, OPERATOR: { value: 'operator' }, TRAFFIC_CLASS: { value: 'traffic_class' } } as const,
-});
-const Operator = builder.enumType('Operator', {
-  description: 'The operator a number was issued to, by Tanzania’s numbering plan (YAS: Tigo and Zantel).',
-  values: upperCaseValues(OPERATORS),
-});
-
-const ReportRow = builder.objectRef<report.ReportRow>('ReportRow').implement({
+export const ReportRow = builder.objectRef<report.ReportRow>('ReportRow').implement({
   description: 'One group of messages (by creation day in Africa/Dar_es_Salaam); a dimension not grouped by is null.',
   fields: (t) => ({
     day: t.string({ nullable: true, description: 'A date (YYYY-MM-DD) in Africa/Dar_es_Salaam.', resolve: (r) => r.day }),
@@ -58,4 +52,3 @@ builder.queryField('deliveryReport', (t) =>
       ),
   }),
 );
-

@@ -1,11 +1,11 @@
-// senderIds: the organization's sender IDs with both approvals, read by the same use case as REST.
+// SenderId, with the senderIds query: the organization's sender IDs with both approvals, read by the same use case as REST.
 import { builder } from '../builder.ts';
 import { guarded } from '../guard.ts';
 import * as senders from '../../core/app/sender-ids/list-sender-ids.ts';
 
 type SenderIdView = Awaited<ReturnType<typeof senders.listSenderIds>>['sender_ids'][number];
 
-const SenderId = builder.objectRef<SenderIdView>('SenderId').implement({
+export const SenderId = builder.objectRef<SenderIdView>('SenderId').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
