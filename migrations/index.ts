@@ -14,6 +14,7 @@ import { Migration0012OutboxTakenAtFanOut } from './0012-outbox-taken-at-fan-out
 import { Migration0013WebhookClaimByEndpoint } from './0013-webhook-claim-by-endpoint.ts';
 import { Migration0014MessageRollups } from './0014-message-rollups.ts';
 import { Migration0015MessagesByCreationTime } from './0015-messages-by-creation-time.ts';
+import { Migration0016RollupDeltasUnindexed } from './0016-rollup-deltas-unindexed.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -31,4 +32,5 @@ export const migrationsList = [
   { name: '0013-webhook-claim-by-endpoint', class: Migration0013WebhookClaimByEndpoint },
   { name: '0014-message-rollups', class: Migration0014MessageRollups },
   { name: '0015-messages-by-creation-time', class: Migration0015MessagesByCreationTime },
+  { name: '0016-rollup-deltas-unindexed', class: Migration0016RollupDeltasUnindexed },
 ];

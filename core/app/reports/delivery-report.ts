@@ -101,8 +101,9 @@ const FOLD_LOCK = 0x75_6a_6d_02;
 const FOLD_BATCH = 50_000;
 
 /**
- * Folds the deltas into the daily rollups, oldest first, a batch at a time, each batch deleted and added in one
- * transaction (a report reads both tables, so it is exact before, during and after). Returns the deltas folded.
+ * Folds the deltas into the daily rollups, a batch at a time, each batch deleted and added in one transaction (a
+ * report reads both tables, so it is exact before, during and after; sums need no order, so the deltas have no
+ * key). Returns the deltas folded.
  */
 export async function foldRollupDeltas(pool: Pool): Promise<number> {
   let folded = 0;
@@ -114,7 +115,7 @@ export async function foldRollupDeltas(pool: Pool): Promise<number> {
       const [done] = await rows<{ n: number }>(
         tx,
         `with moved as (
-           delete from message_rollup_deltas where id in (select id from message_rollup_deltas order by id limit ?) returning *
+           delete from message_rollup_deltas where ctid = any(array(select ctid from message_rollup_deltas limit ?)) returning *
          ), added as (
            insert into message_rollups (${key}, ${SUMMED.join(', ')})
            select ${key}, ${SUMMED.map((c) => `sum(${c})`).join(', ')} from moved group by ${key}
