@@ -15,6 +15,7 @@ import { Migration0013WebhookClaimByEndpoint } from './0013-webhook-claim-by-end
 import { Migration0014MessageRollups } from './0014-message-rollups.ts';
 import { Migration0015MessagesByCreationTime } from './0015-messages-by-creation-time.ts';
 import { Migration0016RollupDeltasUnindexed } from './0016-rollup-deltas-unindexed.ts';
+import { Migration0017LowBalanceThreshold } from './0017-low-balance-threshold.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: '0014-message-rollups', class: Migration0014MessageRollups },
   { name: '0015-messages-by-creation-time', class: Migration0015MessagesByCreationTime },
   { name: '0016-rollup-deltas-unindexed', class: Migration0016RollupDeltasUnindexed },
+  { name: '0017-low-balance-threshold', class: Migration0017LowBalanceThreshold },
 ];

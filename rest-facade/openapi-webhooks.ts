@@ -62,7 +62,22 @@ const optOut = {
   properties: { id: { type: 'string', format: 'uuid' }, phone: { type: 'string' }, source: { type: 'string' }, reason: nullableString, active: { type: 'boolean' }, created_at: time },
 };
 
-const wallet = { type: 'object', properties: { available: { type: 'integer' }, held: { type: 'integer' } } };
+const wallet = {
+  type: 'object',
+  description: 'The wallet as GET /v1/wallet shows it, after the movement that took it below its low-balance threshold.',
+  required: ['currency', 'available', 'held', 'low_balance_threshold', 'low_balance'],
+  properties: {
+    currency: { type: 'string', enum: ['TZS'] },
+    unit: { type: 'string', enum: ['cents'] },
+    available: { type: 'integer' },
+    held: { type: 'integer' },
+    frozen: { type: 'boolean' },
+    low_balance_threshold: { type: 'integer' },
+    low_balance: { type: 'boolean' },
+    test: { type: 'boolean' },
+    updated_at: time,
+  },
+};
 
 function dataOf(type: string) {
   if (type.startsWith('message.')) return message;

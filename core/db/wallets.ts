@@ -7,6 +7,8 @@ import { unwrap } from '../domain/errors.ts';
 import { newId } from './ids.ts';
 import { exec, one, prepared } from './sql.ts';
 import { inLockOrder, lockWallets } from './lock-order.ts';
+import { insertOutboxEvents, outboxRows } from '../app/messages/outbox.ts';
+import { lowBalanceEvents } from '../app/wallet/wallet-view.ts';
 
 export interface WalletRow {
   organization_id: string;
@@ -15,6 +17,7 @@ export interface WalletRow {
   captured: string;
   credited: string;
   frozen: boolean;
+  low_balance_threshold: string | null;
   updated_at: Date;
 }
 
@@ -69,14 +72,16 @@ export interface BatchMovement {
 
 type Meta = { actorType: MovementMeta['actorType']; actorId: string | null; at: Date };
 
-// Hot path: every wallet of the batch and every ledger entry written by one statement.
+// Hot path: every wallet of the batch, the wallet.low_balance events of those that fell below their threshold and
+// every ledger entry written by one statement.
 const WRITE_MOVEMENTS = prepared(
   'write-movements',
   `with wallet_updates as (
      update wallets w set available = x.available, held = x.held, captured = x.captured, credited = x.credited, updated_at = ?
      from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, available bigint, held bigint, captured bigint, credited bigint)
      where w.organization_id = x.organization_id
-   )
+   ),
+   low_balance as (${insertOutboxEvents})
    insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, reference, message_id, campaign_id,
      actor_type, actor_id, created_at)
    select x.id, x.organization_id, x.kind, x.amount, x.balance_after, x.held_after, x.reference, x.message_id, x.campaign_id, ?, ?, ?
@@ -125,7 +130,8 @@ export async function applyMovementsByOrganization(
   const updates = [...applied].map(([organizationId, { balance: b }]) => ({
     organization_id: organizationId, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString(),
   }));
-  await exec(db, WRITE_MOVEMENTS, [meta.at, JSON.stringify(updates), meta.actorType, meta.actorId, meta.at, JSON.stringify(entries)]);
+  const events = [...applied].flatMap(([organizationId, { balance }]) => lowBalanceEvents(organizationId, wallets.get(organizationId)!, balance, meta.at));
+  await exec(db, WRITE_MOVEMENTS, [meta.at, JSON.stringify(updates), meta.at, outboxRows(meta.at, events), meta.actorType, meta.actorId, meta.at, JSON.stringify(entries)]);
   return applied;
 }
 

@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'imports.write',
   'sender_ids.request',
   'wallet.top_up',
+  'wallet.manage',
   'webhooks.write',
   'api_keys.manage',
   'members.manage',
@@ -67,7 +68,7 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'sender_ids.read',
   ],
   analyst: ['messages.read', 'campaigns.read', 'sender_ids.read', 'wallet.read', 'webhooks.read'],
-  billing: ['wallet.read', 'wallet.top_up'],
+  billing: ['wallet.read', 'wallet.top_up', 'wallet.manage'],
 };
 
 export function roleHas(role: Role, permission: Permission): boolean {

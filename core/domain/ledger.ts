@@ -119,3 +119,11 @@ export function adjust(b: WalletBalance, signedAmount: bigint): Result<LedgerMov
     credited: b.credited + signedAmount,
   });
 }
+
+/**
+ * Whether a change of the available balance falls below the wallet's low-balance threshold (null: no alert). Only
+ * the fall from at or above to below counts, so one fall alerts once; a top-up back above it arms the next.
+ */
+export function fellBelowThreshold(availableBefore: bigint, availableAfter: bigint, threshold: bigint | null): boolean {
+  return threshold !== null && availableBefore >= threshold && availableAfter < threshold;
+}

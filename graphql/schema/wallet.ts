@@ -11,6 +11,8 @@ export const Wallet = builder.objectRef<WalletView>('Wallet').implement({
     available: t.field({ type: 'Cents', resolve: (w) => w.available }),
     held: t.field({ type: 'Cents', resolve: (w) => w.held }),
     frozen: t.exposeBoolean('frozen'),
+    lowBalanceThreshold: t.field({ type: 'Cents', nullable: true, description: 'Below it, wallet.low_balance is sent; null: no alert.', resolve: (w) => w.low_balance_threshold }),
+    lowBalance: t.boolean({ description: 'Available is below the low-balance threshold.', resolve: (w) => w.low_balance }),
   }),
 });
 

@@ -2,6 +2,7 @@
 import { ok, route } from '../route.ts';
 import * as wallet from '../../core/app/wallet/get-wallet.ts';
 import * as ledger from '../../core/app/wallet/list-ledger.ts';
+import * as threshold from '../../core/app/wallet/set-low-balance-threshold.ts';
 import * as senders from '../../core/app/sender-ids/list-sender-ids.ts';
 import * as requestSender from '../../core/app/sender-ids/request-sender-id.ts';
 import { z } from 'zod';
@@ -11,11 +12,21 @@ export const moneyRoutes = [
     method: 'get',
     path: '/v1/wallet',
     operationId: 'getWallet',
-    summary: 'Wallet balance: available, held and frozen, in cents',
+    summary: 'Wallet balance: available, held and frozen, in cents, with the low-balance threshold',
     tag: 'wallet',
     access: wallet.access,
     query: z.strictObject({}),
     handler: async ({ ctx, actor }) => ok(await wallet.getWallet(ctx, actor)),
+  }),
+  route({
+    method: 'patch',
+    path: '/v1/wallet',
+    operationId: 'updateWallet',
+    summary: 'Set the low-balance threshold in cents (null: no alert); falling below it writes wallet.low_balance',
+    tag: 'wallet',
+    access: threshold.access,
+    body: threshold.ZWalletSettingsBody,
+    handler: async ({ ctx, actor, body }) => ok(await threshold.setLowBalanceThreshold(ctx, actor, body)),
   }),
   route({
     method: 'get',

@@ -17,7 +17,7 @@ const TABLE: Record<Role, readonly Permission[]> = {
   developer: ['messages.send', 'messages.read', 'api_keys.manage', 'webhooks.read', 'webhooks.write', 'sender_ids.read', 'sender_ids.request', 'wallet.read'],
   marketer: ['contacts.read', 'contacts.write', 'campaigns.read', 'campaigns.write', 'campaigns.launch', 'opt_outs.write', 'imports.write', 'sender_ids.read'],
   analyst: ['messages.read', 'campaigns.read', 'sender_ids.read', 'wallet.read', 'webhooks.read'],
-  billing: ['wallet.read', 'wallet.top_up'],
+  billing: ['wallet.read', 'wallet.top_up', 'wallet.manage'],
 };
 
 // Operations any signed-in member may call, whatever the role.

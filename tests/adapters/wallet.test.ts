@@ -73,6 +73,8 @@ describe('GET /v1/wallet', () => {
           available: 21_300,
           held: 700,
           frozen: false,
+          low_balance_threshold: null,
+          low_balance: false,
           test: false,
           updated_at: expect.any(String),
         },
@@ -86,7 +88,7 @@ describe('GET /v1/wallet', () => {
   it('a test key with wallet:read reads the test-mode wallet: empty, since test mode never holds or charges; its ledger is empty', async () => {
     const res = await request(env.app).get('/v1/wallet').set(bearer(org.keys.walletTest!.secret));
     expect(res.status).toBe(200);
-    expect(res.body.data.wallet).toEqual({ currency: 'TZS', unit: 'cents', available: 0, held: 0, frozen: false, test: true, updated_at: null });
+    expect(res.body.data.wallet).toEqual({ currency: 'TZS', unit: 'cents', available: 0, held: 0, frozen: false, low_balance_threshold: null, low_balance: false, test: true, updated_at: null });
     const entries = await request(env.app).get('/v1/wallet/ledger').set(bearer(org.keys.walletTest!.secret));
     expect([entries.status, entries.body.data]).toEqual([200, { entries: [], next_before: null }]);
     // Filters and cursors change nothing.

@@ -12,6 +12,8 @@ import { toBalance, type WalletRow } from '../../db/wallets.ts';
 import { lockWalletsOf } from '../../db/lock-order.ts';
 import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyAnswer } from '../idempotency.ts';
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
+import { insertOutboxEvents, outboxRows } from './outbox.ts';
+import { lowBalanceEvents } from '../wallet/wallet-view.ts';
 
 // The batch's statements, prepared once per connection.
 // The batch's keys claimed (an answer stored with each, kept only if the send is accepted), for each key claimed
@@ -43,15 +45,16 @@ const BATCH_CLAIM_TAKE_AND_LOCK = prepared(
      cross join lateral take_token(s.bucket, ?, ?) t
    )
    select i, allowed, retry_after_seconds, null::uuid as organization_id, null::bigint as available, null::bigint as held,
-     null::bigint as captured, null::bigint as credited, null::boolean as frozen
+     null::bigint as captured, null::bigint as credited, null::boolean as frozen, null::bigint as low_balance_threshold
    from taken
    union all
-   select null, null, null, w.organization_id, w.available, w.held, w.captured, w.credited, w.frozen
+   select null, null, null, w.organization_id, w.available, w.held, w.captured, w.credited, w.frozen, w.low_balance_threshold
    from (${lockWalletsOf('array(select organization_id from taken where allowed)')}) w`,
 );
 // Every write of a batch after its decisions in one statement, the wallets' last (each data-modifying part runs
 // even unreferenced): tokens of refused sends given back, their idempotency records removed, then the accepted
-// sends' holds, ledger entries and messages. The wallets stay locked for this statement and the commit alone.
+// sends' holds, the wallet.low_balance events of wallets that fell below their threshold, ledger entries and
+// messages. The wallets stay locked for this statement and the commit alone.
 const BATCH_WRITE = prepared(
   'send-batch-write',
   `with given_back as (
@@ -67,6 +70,7 @@ const BATCH_WRITE = prepared(
      from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, available bigint, held bigint, captured bigint, credited bigint)
      where w.organization_id = x.organization_id
    ),
+   low_balance as (${insertOutboxEvents}),
    hold_entries as (
      insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, message_id, actor_type, actor_id, created_at)
      select x.id, x.organization_id, 'hold', x.amount, x.balance_after, x.held_after, x.message_id, x.actor_type, x.actor_id, x.created_at
@@ -123,7 +127,7 @@ async function flush(pool: Pool, batch: BatchedSend[]): Promise<BatchResult[]> {
   });
 }
 
-type LockedWallet = Pick<WalletRow, 'organization_id' | 'available' | 'held' | 'captured' | 'credited' | 'frozen'>;
+type LockedWallet = Pick<WalletRow, 'organization_id' | 'available' | 'held' | 'captured' | 'credited' | 'frozen' | 'low_balance_threshold'>;
 
 /**
  * Claims the keys with their answers already stored (known before the batch runs; a refused send's record goes
@@ -198,12 +202,16 @@ async function write(tx: FoldedTransaction, wallets: LockedWallet[], accepted: B
     return { id: newId(), organization_id: w.message.organizationId, amount: e.amount.toString(), balance_after: e.availableAfter.toString(), held_after: e.heldAfter.toString(), message_id: w.message.id, actor_type: w.actor.actorType, actor_id: w.actor.actorId, created_at: w.at };
   });
   const at = (accepted[0] ?? refused[0])!.at;
+  const held = wallets.filter((w) => accepted.some((a) => a.message.organizationId === w.organization_id));
+  const after = (w: LockedWallet) => balances.get(w.organization_id)!;
   await tx.last(BATCH_WRITE, [
     RECIPIENT_MESSAGES_PER_HOUR,
     JSON.stringify([...counts].map(([bucket, n]) => ({ bucket, n }))),
     JSON.stringify(refused.map((w) => scopeRow(w.scope))),
     at,
-    JSON.stringify([...balances].filter(([org]) => accepted.some((w) => w.message.organizationId === org)).map(([org, b]) => ({ organization_id: org, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString() }))),
+    JSON.stringify(held.map((w) => { const b = after(w); return { organization_id: w.organization_id, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString() }; })),
+    at,
+    outboxRows(at, held.flatMap((w) => lowBalanceEvents(w.organization_id, { ...w, updated_at: null }, after(w), at))),
     JSON.stringify(entries),
     JSON.stringify(accepted.map((w) => messageRecord(w.message, w.at))),
   ]);

@@ -1,31 +1,23 @@
-// GET /v1/wallet: available, held and frozen, in cents.
+// GET /v1/wallet: available, held, frozen and the low-balance threshold, in cents.
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
 import { findWallet } from '../../db/wallets.ts';
-import { cents, iso } from '../../db/sql.ts';
+import { walletResource } from './wallet-view.ts';
 
 export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
 
 /** A test key's wallet is the test-mode one: nothing is ever held or charged in test mode, so it is empty. */
 export async function getWallet(ctx: Ctx, actor: TenantActor) {
-  if (!seesLiveData(actor)) return { wallet: { currency: 'TZS', unit: 'cents', available: 0, held: 0, frozen: false, test: true, updated_at: null } };
+  if (!seesLiveData(actor)) {
+    return { wallet: { currency: 'TZS', unit: 'cents', available: 0, held: 0, frozen: false, low_balance_threshold: null, low_balance: false, test: true, updated_at: null } };
+  }
   return walletView(ctx, actor.organizationId);
 }
 
 export async function walletView(ctx: Ctx, organizationId: string) {
   const row = await findWallet(ctx.em, organizationId);
   if (!row) throw new Error(`organization ${organizationId} has no wallet`);
-  return {
-    wallet: {
-      currency: 'TZS',
-      unit: 'cents',
-      available: cents(row.available),
-      held: cents(row.held),
-      frozen: row.frozen,
-      test: false,
-      updated_at: iso(row.updated_at),
-    },
-  };
+  return { wallet: walletResource(row) };
 }

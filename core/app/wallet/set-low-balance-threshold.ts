@@ -1,0 +1,41 @@
+// PATCH /v1/wallet (members who manage the wallet): the low-balance threshold, in cents, or null for no alert.
+// A movement that takes the available balance below it writes the event wallet.low_balance (wallet-view.ts).
+import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
+import type { Ctx } from '../context.ts';
+import type { TenantActor } from '../actor.ts';
+import { inTransaction } from '../context.ts';
+import { exec, one } from '../../db/sql.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { walletView } from './get-wallet.ts';
+
+export const access: Access = { scopes: [], permission: 'wallet.manage' };
+
+export const ZWalletSettingsBody = z.strictObject({
+  low_balance_threshold: z
+    .number({ message: 'low_balance_threshold is a whole number of cents, or null for no alert' })
+    .int({ message: 'low_balance_threshold is a whole number of cents, or null for no alert' })
+    .min(0)
+    .max(100_000_000_000_00)
+    .nullable(),
+});
+export type TWalletSettingsBody = z.infer<typeof ZWalletSettingsBody>;
+
+export async function setLowBalanceThreshold(ctx: Ctx, actor: TenantActor, body: TWalletSettingsBody) {
+  return inTransaction(ctx, async (tx) => {
+    const before = await one<{ low_balance_threshold: string | null }>(tx.em, 'select low_balance_threshold from wallets where organization_id = ? for update', [actor.organizationId]);
+    const threshold = body.low_balance_threshold;
+    await exec(tx.em, 'update wallets set low_balance_threshold = ? where organization_id = ?', [threshold, actor.organizationId]);
+    const was = before?.low_balance_threshold === null || before === undefined ? null : Number(before.low_balance_threshold);
+    if (was !== threshold) {
+      await recordAudit(tx, actor, {
+        organizationId: actor.organizationId,
+        action: 'wallet.low_balance_threshold_set',
+        targetType: 'wallet',
+        targetId: actor.organizationId,
+        details: { from: was, to: threshold },
+      });
+    }
+    return walletView(tx, actor.organizationId);
+  });
+}
