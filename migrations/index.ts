@@ -13,7 +13,7 @@ import { Migration0011Webhooks } from './0011-webhooks.ts';
 import { Migration0012OutboxTakenAtFanOut } from './0012-outbox-taken-at-fan-out.ts';
 import { Migration0013WebhookClaimByEndpoint } from './0013-webhook-claim-by-endpoint.ts';
 import { Migration0014MessageRollups } from './0014-message-rollups.ts';
-import { Migration0015MessagesByCreationTime } from './0015-messages-by-creation-time.ts';
+import { Migration0015RollupIdBounds } from './0015-rollup-id-bounds.ts';
 import { Migration0016RollupDeltasUnindexed } from './0016-rollup-deltas-unindexed.ts';
 import { Migration0017LowBalanceThreshold } from './0017-low-balance-threshold.ts';
 
@@ -32,7 +32,7 @@ export const migrationsList = [
   { name: '0012-outbox-taken-at-fan-out', class: Migration0012OutboxTakenAtFanOut },
   { name: '0013-webhook-claim-by-endpoint', class: Migration0013WebhookClaimByEndpoint },
   { name: '0014-message-rollups', class: Migration0014MessageRollups },
-  { name: '0015-messages-by-creation-time', class: Migration0015MessagesByCreationTime },
+  { name: '0015-rollup-id-bounds', class: Migration0015RollupIdBounds },
   { name: '0016-rollup-deltas-unindexed', class: Migration0016RollupDeltasUnindexed },
   { name: '0017-low-balance-threshold', class: Migration0017LowBalanceThreshold },
 ];

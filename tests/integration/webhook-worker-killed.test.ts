@@ -82,8 +82,8 @@ describe('a webhook worker killed mid-delivery', () => {
     worker.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     const exited = new Promise<NodeJS.Signals | number | null>((resolve) => worker!.once('exit', (code, signal) => resolve(signal ?? code)));
     await Promise.race([allHeldNow, exited.then(() => Promise.reject(new Error(`the worker exited early: ${stderr}`)))]);
-    const [{ leased }] = await env.sql<{ leased: number }>("select count(*)::int as leased from webhook_deliveries where organization_id = ? and status = 'pending' and lease_until is not null", [org.id]);
-    expect(leased).toBe(EVENTS);
+    const [inFlight] = await env.sql<{ leased: number }>("select count(*)::int as leased from webhook_deliveries where organization_id = ? and status = 'pending' and lease_until is not null", [org.id]);
+    expect(inFlight!.leased).toBe(EVENTS);
 
     worker.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');

@@ -11,6 +11,7 @@ import type { MessageRow } from './message-view.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../domain/message-states.ts';
 import { ZSenderName } from '../sender-ids/sender-id-view.ts';
+import { createdIdBounds } from '../reports/created-id-bounds.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
 
@@ -63,17 +64,17 @@ export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessag
   if (filter.sender) where('sender = ?', filter.sender);
   if (filter.created_from) where('created_at >= ?', filter.created_from);
   if (filter.created_to) where('created_at < ?', filter.created_to);
-  // A range of creation times is walked by (created_at, id), where its index finds the range at once; by id, a
-  // page of one day a month ago would read every newer message first. The cursor's message gives its place in
-  // the walk (a cursor whose message is gone ends the walk: retention removes the older ones first).
-  const key = filter.created_from || filter.created_to ? '(created_at, id)' : 'id';
-  const place = key === 'id' ? '?' : '(select created_at, id from messages where organization_id = ? and id = ?)';
-  const placeOf = (id: string) => (key === 'id' ? [id] : [actor.organizationId, id]);
-  if (page.olderThan) where(`${key} < ${place}`, ...placeOf(page.olderThan));
-  if (page.newerThan) where(`${key} > ${place}`, ...placeOf(page.newerThan));
+  // A range of creation times walks only the ids its days span (kept by the daily rollups), not every newer id.
+  const bounds = filter.created_from || filter.created_to ? createdIdBounds(actor.organizationId, filter.created_from, filter.created_to) : null;
+  if (bounds) conditions.push('id >= (select lo from bounds) and id <= (select hi from bounds)');
+  if (page.olderThan) where('id < ?', page.olderThan);
+  if (page.newerThan) where('id > ?', page.newerThan);
   const order = page.ascending ? 'asc' : 'desc';
-  const orderBy = key === 'id' ? `id ${order}` : `created_at ${order}, id ${order}`;
-  return rows<MessageRow>(ctx.em, `select * from messages where ${conditions.join(' and ')} order by ${orderBy} limit ?`, [...params, page.limit]);
+  return rows<MessageRow>(
+    ctx.em,
+    `${bounds ? `with bounds as (${bounds.sql}) ` : ''}select * from messages where ${conditions.join(' and ')} order by id ${order} limit ?`,
+    [...(bounds?.params ?? []), ...params, page.limit],
+  );
 }
 
 export async function listMessages(ctx: Ctx, actor: TenantActor, query: TListMessagesQuery) {

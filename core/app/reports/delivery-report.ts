@@ -117,9 +117,10 @@ export async function foldRollupDeltas(pool: Pool): Promise<number> {
         `with moved as (
            delete from message_rollup_deltas where ctid = any(array(select ctid from message_rollup_deltas limit ?)) returning *
          ), added as (
-           insert into message_rollups (${key}, ${SUMMED.join(', ')})
-           select ${key}, ${SUMMED.map((c) => `sum(${c})`).join(', ')} from moved group by ${key}
-           on conflict (${key}) do update set ${SUMMED.map((c) => `${c} = message_rollups.${c} + excluded.${c}`).join(', ')}
+           insert into message_rollups (${key}, ${SUMMED.join(', ')}, min_id, max_id)
+           select ${key}, ${SUMMED.map((c) => `sum(${c})`).join(', ')}, min(min_id), max(max_id) from moved group by ${key}
+           on conflict (${key}) do update set ${SUMMED.map((c) => `${c} = message_rollups.${c} + excluded.${c}`).join(', ')},
+             min_id = least(message_rollups.min_id, excluded.min_id), max_id = greatest(message_rollups.max_id, excluded.max_id)
          )
          select count(*)::int as n from moved`,
         [FOLD_BATCH],
