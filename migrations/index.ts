@@ -16,6 +16,7 @@ import { Migration0014MessageRollups } from './0014-message-rollups.ts';
 import { Migration0015RollupIdBounds } from './0015-rollup-id-bounds.ts';
 import { Migration0016RollupDeltasUnindexed } from './0016-rollup-deltas-unindexed.ts';
 import { Migration0017LowBalanceThreshold } from './0017-low-balance-threshold.ts';
+import { Migration0018WebhookWrites } from './0018-webhook-writes.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -35,4 +36,5 @@ export const migrationsList = [
   { name: '0015-rollup-id-bounds', class: Migration0015RollupIdBounds },
   { name: '0016-rollup-deltas-unindexed', class: Migration0016RollupDeltasUnindexed },
   { name: '0017-low-balance-threshold', class: Migration0017LowBalanceThreshold },
+  { name: '0018-webhook-writes', class: Migration0018WebhookWrites },
 ];

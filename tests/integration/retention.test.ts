@@ -58,7 +58,7 @@ it('the tick purges each table by its retention and keeps what is recent', async
        values (?, ?, ?, ?, 'message.delivered', 'm', 'msg_x', '{}', ?, ?, ?, ?)`,
       [deliveries[label], org.id, randomUUID(), randomUUID(), status, NOW, ago(RETENTION.webhookDeliveriesMs + 2 * DAY), finished],
     );
-    await env.sql('insert into webhook_attempts (id, organization_id, delivery_id, number, started_at) values (?, ?, ?, 1, ?)', [randomUUID(), org.id, deliveries[label], NOW]);
+    await env.sql('insert into webhook_attempts (organization_id, delivery_id, number, started_at) values (?, ?, 1, ?)', [org.id, deliveries[label], NOW]);
   }
   for (const at of [ago(RETENTION.earlyReceiptsMs + DAY), NOW]) {
     await env.sql("insert into early_receipts (id, smsc, provider_id, delivery, raw_status, received_at) values (?, 'x', ?, 'delivered', 'DELIVRD', ?)", [randomUUID(), randomUUID(), at]);

@@ -103,8 +103,7 @@ export async function fanOut(deps: Deps, limit = FAN_OUT_BATCH): Promise<number>
       tx,
       `insert into webhook_deliveries (id, organization_id, endpoint_id, event_id, event_type, subject_id, webhook_id, body, status, next_attempt_at, created_at)
        select x.id, x.organization_id, x.endpoint_id, x.event_id, x.event_type, x.subject_id, x.webhook_id, x.body, 'pending', ?, ?
-       from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, endpoint_id uuid, event_id uuid, event_type text, subject_id text, webhook_id text, body text)
-       on conflict (endpoint_id, event_id) do nothing`,
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, endpoint_id uuid, event_id uuid, event_type text, subject_id text, webhook_id text, body text)`,
       [now, now, JSON.stringify(deliveries)],
     );
     return events.length;
@@ -112,6 +111,8 @@ export async function fanOut(deps: Deps, limit = FAN_OUT_BATCH): Promise<number>
 }
 
 export interface ClaimedDelivery {
+  /** When it was claimed, by the injected clock: its attempt's start. */
+  startedAt: Date;
   id: string;
   organization_id: string;
   endpoint_id: string;
@@ -126,14 +127,14 @@ export interface ClaimedDelivery {
 /**
  * Due deliveries of enabled endpoints, at most `perEndpoint` in flight for each endpoint (so a slow endpoint
  * holds only its own share) and never one whose earlier event about the same subject is still pending for
- * that endpoint. Each claimed delivery gets a lease and a started attempt.
+ * that endpoint. Each claimed delivery gets a lease; its attempt is written with the answer.
  */
 export async function claimDue(deps: Deps, limit: number, perEndpoint: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
   const pool = await nativePool(deps.orm.em);
   const now = await deps.clock.now();
   const claimed = await nativeTransaction(pool, (tx) =>
-    rows<Omit<ClaimedDelivery, 'secrets' | 'url'> & { url: string; secret_sealed: string; previous_secret_sealed: string | null; previous_secret_until: Date | null }>(
+    rows<Omit<ClaimedDelivery, 'secrets' | 'url' | 'startedAt'> & { url: string; secret_sealed: string; previous_secret_sealed: string | null; previous_secret_until: Date | null }>(
       tx,
       // Endpoint by endpoint (an index walk each, never a sort of every pending delivery): its room is what
       // its leased deliveries leave of perEndpoint, filled with its oldest due deliveries whose subject has
@@ -156,23 +157,26 @@ export async function claimDue(deps: Deps, limit: number, perEndpoint: number): 
          order by c.next_attempt_at limit ?
        ),
        locked as (
-         select id from webhook_deliveries where id in (select id from picked) and status = 'pending' order by id for update skip locked
+         select id, lease_until as lost_lease from webhook_deliveries where id in (select id from picked) and status = 'pending' order by id for update skip locked
        ),
        leased as (
          update webhook_deliveries d set lease_until = ?, attempts = d.attempts + 1 from locked l where d.id = l.id
-         returning d.id, d.organization_id, d.endpoint_id, d.webhook_id, d.body, d.attempts as attempt
+         returning d.id, d.organization_id, d.endpoint_id, d.webhook_id, d.body, d.attempts as attempt, l.lost_lease
        ),
-       started as (
-         insert into webhook_attempts (id, organization_id, delivery_id, number, started_at)
-         select gen_random_uuid(), organization_id, id, attempt, ? from leased
+       -- A lease that ran out without an answer: its attempt is recorded as started and never answered.
+       lost as (
+         insert into webhook_attempts (organization_id, delivery_id, number, started_at)
+         select organization_id, id, attempt - 1, lost_lease - ?::interval from leased where lost_lease is not null
+         on conflict (delivery_id, number) do nothing
        )
-       select l.*, w.url, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_until
+       select l.id, l.organization_id, l.endpoint_id, l.webhook_id, l.body, l.attempt, w.url, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_until
        from leased l join webhook_endpoints w on w.id = l.endpoint_id`,
-      [perEndpoint, now, now, now, limit, new Date(now.getTime() + LEASE_MS), now],
+      [perEndpoint, now, now, now, limit, new Date(now.getTime() + LEASE_MS), `${LEASE_MS} milliseconds`],
     ),
   );
   const key = deps.config.webhookSecretsKey;
   return claimed.map(({ secret_sealed, previous_secret_sealed, previous_secret_until, ...d }) => ({
+    startedAt: now,
     ...d,
     secrets: [
       open(key, d.endpoint_id, secret_sealed),
@@ -205,6 +209,8 @@ export async function recordAttempts(deps: Deps, results: AttemptResult[], rando
     const next = outcome === 'retry' ? nextAttemptAt(now, r.delivery.attempt, random(), r.retryAfterMs) : null;
     return {
       id: r.delivery.id,
+      organization_id: r.delivery.organization_id,
+      started_at: r.delivery.startedAt,
       attempt: r.delivery.attempt,
       status: outcome === 'delivered' ? 'delivered' : next ? 'pending' : 'failed',
       next_attempt_at: next,
@@ -225,10 +231,14 @@ export async function recordAttempts(deps: Deps, results: AttemptResult[], rando
   await nativeTransaction(pool, async (tx) => {
     await exec(
       tx,
+      // The attempt with its answer (an answer that comes after its lease ran out completes the row the next
+      // claim wrote for it), then the delivery, unless another worker has claimed it since.
       `with finished as (
-         update webhook_attempts a set status_code = x.status_code, error = x.error, duration_ms = x.duration_ms, response_snippet = x.snippet, finished_at = ?
-         from jsonb_to_recordset(?::jsonb) as x(id uuid, attempt int, status_code int, error text, duration_ms int, snippet text)
-         where a.delivery_id = x.id and a.number = x.attempt
+         insert into webhook_attempts (organization_id, delivery_id, number, status_code, error, duration_ms, response_snippet, started_at, finished_at)
+         select x.organization_id, x.id, x.attempt, x.status_code, x.error, x.duration_ms, x.snippet, x.started_at, ?
+         from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid, attempt int, status_code int, error text, duration_ms int, snippet text, started_at timestamptz)
+         on conflict (delivery_id, number) do update set status_code = excluded.status_code, error = excluded.error, duration_ms = excluded.duration_ms,
+           response_snippet = excluded.response_snippet, finished_at = excluded.finished_at
        )
        update webhook_deliveries d set status = x.status, next_attempt_at = coalesce(x.next_attempt_at, d.next_attempt_at), lease_until = null,
          last_status_code = x.status_code, last_error = x.error, finished_at = case when x.status = 'pending' then null else ?::timestamptz end
