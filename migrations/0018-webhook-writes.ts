@@ -10,6 +10,7 @@ export class Migration0018WebhookWrites extends Migration {
     this.addSql('alter table webhook_deliveries drop constraint webhook_deliveries_endpoint_id_event_id_key');
     this.addSql('alter table webhook_attempts drop constraint webhook_attempts_pkey');
     this.addSql('alter table webhook_attempts drop column id');
-    this.addSql('alter table webhook_attempts add constraint webhook_attempts_pkey primary key using index webhook_attempts_delivery_id_number_key');
+    this.addSql('alter table webhook_attempts drop constraint webhook_attempts_delivery_id_number_key');
+    this.addSql('alter table webhook_attempts add primary key (delivery_id, number)');
   }
 }
