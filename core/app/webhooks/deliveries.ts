@@ -156,11 +156,14 @@ export async function claimDue(deps: Deps, limit: number, perEndpoint: number): 
          where e.room > 0
          order by c.next_attempt_at limit ?
        ),
+       -- The picked rows by their key (= any of an array): a join would let the planner read the whole table.
        locked as (
-         select id, lease_until as lost_lease from webhook_deliveries where id in (select id from picked) and status = 'pending' order by id for update skip locked
+         select id, lease_until as lost_lease from webhook_deliveries where id = any(array(select id from picked)) and status = 'pending'
+         order by id for update skip locked
        ),
        leased as (
-         update webhook_deliveries d set lease_until = ?, attempts = d.attempts + 1 from locked l where d.id = l.id
+         update webhook_deliveries d set lease_until = ?, attempts = d.attempts + 1 from locked l
+         where d.id = any(array(select id from locked)) and d.id = l.id
          returning d.id, d.organization_id, d.endpoint_id, d.webhook_id, d.body, d.attempts as attempt, l.lost_lease
        ),
        -- A lease that ran out without an answer: its attempt is recorded as started and never answered.
