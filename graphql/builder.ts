@@ -26,26 +26,4 @@ export const builder = new SchemaBuilder<{
   relay: { clientMutationId: 'omit', cursorType: 'String', nodeQueryOptions: false, nodesQueryOptions: false },
 });
 
-builder.scalarType('Cents', {
-  description: 'An amount of money in cents (1/100 TZS), an exact integer.',
-  serialize: (v) => {
-    if (!Number.isSafeInteger(v)) throw new Error('cents must be a safe integer');
-    return v;
-  },
-  parseValue: (v) => {
-    if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new Error('cents must be an integer');
-    return v;
-  },
-});
-
-builder.scalarType('DateTime', {
-  description: 'An RFC 3339 timestamp with offset.',
-  serialize: (v) => v,
-  // The use case checks the form (RFC 3339 with its offset) and names the argument when it is wrong.
-  parseValue: (v) => {
-    if (typeof v !== 'string') throw new Error('an RFC 3339 timestamp, as a string');
-    return v;
-  },
-});
-
 builder.queryType({});

@@ -2,6 +2,8 @@
 // type it answers), then the schema is built.
 import { printSchema } from 'graphql';
 import { builder } from '../builder.ts';
+import './cents.ts';
+import './date-time.ts';
 import './service-status.ts';
 import './wallet.ts';
 import './ledger-entry.ts';
