@@ -8,7 +8,7 @@ import { withInProcessService } from './in-process.ts';
 import { createRestApp } from '../rest-facade/app.ts';
 import { mountGraphql } from '../graphql/yoga.ts';
 import { nativePool } from '../core/db/sql.ts';
-import { foldRollupDeltas } from '../core/app/reports/delivery-report.ts';
+import { foldRollupDeltas } from '../core/app/reports/rollups.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2_000_000);
 const CHUNK = 200_000;

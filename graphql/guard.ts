@@ -17,6 +17,9 @@ export async function guarded<T>(context: GqlContext, access: Access, run: () =>
   }
 }
 
+/** The arguments the caller gave (GraphQL passes an absent one as null or undefined), for a use case's schema. */
+export const given = (args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
+
 /** A use case names its own fields (created_from); the caller wrote GraphQL's (filter.createdFrom). */
 export async function namedAs<T>(fields: Record<string, string>, run: () => Promise<T>): Promise<T> {
   try {

@@ -1,16 +1,14 @@
 // Per-request batch loaders: what many nodes of one answer ask for is read by one statement (no N+1).
 import DataLoader from 'dataloader';
 import type { GqlContext } from './builder.ts';
-import { messageDetails } from '../core/app/messages/message-view.ts';
+import { messageDetails, type MessageDetail } from '../core/app/messages/message-view.ts';
 import { noRecipients, recipientCounts, type RecipientCounts } from '../core/app/campaigns/recipients.ts';
 import { findCampaignsByIds } from '../core/app/campaigns/drafts.ts';
 
 type CampaignView = NonNullable<ReturnType<Awaited<ReturnType<typeof findCampaignsByIds>>['get']>>;
 
-type Details = Awaited<ReturnType<typeof messageDetails>> extends Map<string, infer D> ? D : never;
-
 interface Loaders {
-  messageDetails: DataLoader<string, Details>;
+  messageDetails: DataLoader<string, MessageDetail>;
   /** By the launch's quote id ('' for a campaign not launched: all 0). */
   recipientCounts: DataLoader<string, RecipientCounts>;
   /** A campaign by id (null: not the caller's to see). */

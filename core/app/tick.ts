@@ -6,7 +6,7 @@ import { applyImportRetention } from './imports/import-retention.ts';
 import { runMessageTimers } from './messages/message-timers.ts';
 import { runCampaignProgress } from './campaigns/campaign-progress.ts';
 import { nativePool } from '../db/sql.ts';
-import { foldRollupDeltas } from './reports/delivery-report.ts';
+import { foldRollupDeltas } from './reports/rollups.ts';
 
 export async function runDueTransitions(ctx: Ctx) {
   const pool = await nativePool(ctx.em);

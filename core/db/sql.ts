@@ -222,13 +222,19 @@ export interface IdWalk {
   ascending?: boolean;
 }
 
-/** `limit` rows of an organization's table walked by id (oldest first for a page walked backwards). */
-export async function idPageRows<T>(em: EntityManager, page: IdWalk & { table: string; organizationId: string; where?: string; params?: unknown[] }): Promise<T[]> {
+/**
+ * `limit` rows of an organization's table walked by id (oldest first for a page walked backwards), matching
+ * `where`, which may read a query named in `with` (`{name: sql}`, its params first).
+ */
+export async function idPageRows<T>(
+  em: EntityManager,
+  page: IdWalk & { table: string; organizationId: string; where?: string; params?: unknown[]; with?: { name: string; sql: string; params: unknown[] } },
+): Promise<T[]> {
   return rows<T>(
     em,
-    `select * from ${page.table}
+    `${page.with ? `with ${page.with.name} as (${page.with.sql}) ` : ''}select * from ${page.table}
      where organization_id = ? and (?::uuid is null or id < ?::uuid) and (?::uuid is null or id > ?::uuid)${page.where ? ` and ${page.where}` : ''}
      order by id ${page.ascending ? 'asc' : 'desc'} limit ?`,
-    [page.organizationId, page.olderThan ?? null, page.olderThan ?? null, page.newerThan ?? null, page.newerThan ?? null, ...(page.params ?? []), page.limit],
+    [...(page.with?.params ?? []), page.organizationId, page.olderThan ?? null, page.olderThan ?? null, page.newerThan ?? null, page.newerThan ?? null, ...(page.params ?? []), page.limit],
   );
 }

@@ -1,8 +1,8 @@
 // DeliveryReceipt: an operator's delivery report for a part of a message, and what it did to the message.
 import { builder } from '../builder.ts';
-import type { MessageDetails } from './message.ts';
+import type { MessageDetail } from '../../core/app/messages/message-view.ts';
 
-export const DeliveryReceipt = builder.objectRef<MessageDetails['receipts'][number]>('DeliveryReceipt').implement({
+export const DeliveryReceipt = builder.objectRef<MessageDetail['receipts'][number]>('DeliveryReceipt').implement({
   fields: (t) => ({
     delivery: t.exposeString('delivery'),
     rawStatus: t.exposeString('raw_status'),

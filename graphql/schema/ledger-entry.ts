@@ -1,6 +1,6 @@
 // LedgerEntry, with the ledgerEntries query: the wallet's ledger, read by the same use case as REST.
 import { builder } from '../builder.ts';
-import { guarded } from '../guard.ts';
+import { given, guarded } from '../guard.ts';
 import { idConnection } from '../connections.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import * as ledger from '../../core/app/wallet/list-ledger.ts';
@@ -30,8 +30,7 @@ builder.queryField('ledgerEntries', (t) =>
       args: { kind: t.arg({ type: LedgerKind }), from: t.arg({ type: 'DateTime', description: 'Created at or after.' }), to: t.arg({ type: 'DateTime', description: 'Created before.' }) },
       resolve: (_r, args, context) =>
         guarded(context, ledger.access, () => {
-          const given = Object.fromEntries(Object.entries({ kind: args.kind, from: args.from, to: args.to }).filter(([, v]) => v !== null && v !== undefined));
-          const filter = parseWith(ledger.ZLedgerFilter, given);
+          const filter = parseWith(ledger.ZLedgerFilter, given({ kind: args.kind, from: args.from, to: args.to }));
           return idConnection(args, (walk) => ledger.findLedgerEntries(context.ctx, context.actor, filter, walk));
         }),
     },

@@ -1,8 +1,8 @@
 // MessageAttempt: one submission of a message to an operator.
 import { builder } from '../builder.ts';
-import type { MessageDetails } from './message.ts';
+import type { MessageDetail } from '../../core/app/messages/message-view.ts';
 
-export const MessageAttempt = builder.objectRef<MessageDetails['attempts'][number]>('MessageAttempt').implement({
+export const MessageAttempt = builder.objectRef<MessageDetail['attempts'][number]>('MessageAttempt').implement({
   fields: (t) => ({
     number: t.exposeInt('number'),
     state: t.exposeString('state'),

@@ -2,7 +2,7 @@
 // read by the same use case as REST (keys see their own mode; campaign numbers masked unless the member may read
 // contacts).
 import { builder } from '../builder.ts';
-import { guarded, namedAs } from '../guard.ts';
+import { given, guarded, namedAs } from '../guard.ts';
 import { idConnection } from '../connections.ts';
 import { loaders } from '../loaders.ts';
 import { parseWith } from '../../core/app/validation.ts';
@@ -19,7 +19,6 @@ import { DeliveryReceipt } from './delivery-receipt.ts';
 import { MessageFilter, MESSAGE_FILTER_FIELDS } from './message-filter.ts';
 
 export type MessageView = ReturnType<typeof messageView>;
-export type MessageDetails = Awaited<ReturnType<ReturnType<typeof loaders>['messageDetails']['load']>>;
 
 export const Message = builder.objectRef<MessageView>('Message').implement({
   fields: (t) => ({
@@ -55,7 +54,6 @@ builder.queryField('messages', (t) =>
       guarded(context, list.access, () => namedAs(MESSAGE_FILTER_FIELDS, async () => {
         const f = args.filter ?? {};
         if (f.campaignId && f.campaign) throw new DomainError('validation_failed', 'Give campaignId or campaign, not both.', { field: 'filter.campaign' });
-        const given = (entries: Record<string, unknown>) => Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== null && v !== undefined));
         const filter = parseWith(
           list.ZMessageFilter,
           given({ status: f.status, traffic_class: f.trafficClass, campaign: f.campaignId ?? f.campaign, sender: f.sender, created_from: f.createdFrom, created_to: f.createdTo, test: f.test }),

@@ -8,7 +8,7 @@ import { createRestApp } from '../../rest-facade/app.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { newId } from '../../core/db/ids.ts';
 import { nativePool } from '../../core/db/sql.ts';
-import { foldRollupDeltas } from '../../core/app/reports/delivery-report.ts';
+import { foldRollupDeltas } from '../../core/app/reports/rollups.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 
 let env: TestEnv;

@@ -4,14 +4,14 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { rows, type IdWalk } from '../../db/sql.ts';
+import { idPageRows, type IdWalk } from '../../db/sql.ts';
 import { ZPage, keysetPage } from '../paging.ts';
 import { ZTimestamp } from '../validation.ts';
 import type { MessageRow } from './message-view.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../domain/message-states.ts';
 import { ZSenderName } from '../sender-ids/sender-id-view.ts';
-import { createdIdBounds } from '../reports/created-id-bounds.ts';
+import { createdIdBounds } from '../reports/rollups.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
 
@@ -50,8 +50,8 @@ export function modeOf(actor: TenantActor, test: boolean | undefined, field: str
 /** Messages of the caller's organization that match the filter, a page of a walk by id. */
 export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessageFilter, page: IdWalk, modeField = 'test'): Promise<MessageRow[]> {
   const test = modeOf(actor, filter.test, modeField);
-  const conditions = ['organization_id = ?'];
-  const params: unknown[] = [actor.organizationId];
+  const conditions: string[] = [];
+  const params: unknown[] = [];
   const where = (sql: string, ...values: unknown[]) => {
     conditions.push(sql);
     params.push(...values);
@@ -67,14 +67,13 @@ export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessag
   // A range of creation times walks only the ids its days span (kept by the daily rollups), not every newer id.
   const bounds = filter.created_from || filter.created_to ? createdIdBounds(actor.organizationId, filter.created_from, filter.created_to) : null;
   if (bounds) conditions.push('id >= (select lo from bounds) and id <= (select hi from bounds)');
-  if (page.olderThan) where('id < ?', page.olderThan);
-  if (page.newerThan) where('id > ?', page.newerThan);
-  const order = page.ascending ? 'asc' : 'desc';
-  return rows<MessageRow>(
-    ctx.em,
-    `${bounds ? `with bounds as (${bounds.sql}) ` : ''}select * from messages where ${conditions.join(' and ')} order by id ${order} limit ?`,
-    [...(bounds?.params ?? []), ...params, page.limit],
-  );
+  return idPageRows<MessageRow>(ctx.em, {
+    table: 'messages',
+    organizationId: actor.organizationId,
+    ...page,
+    ...(conditions.length ? { where: conditions.join(' and '), params } : {}),
+    ...(bounds ? { with: { name: 'bounds', ...bounds } } : {}),
+  });
 }
 
 export async function listMessages(ctx: Ctx, actor: TenantActor, query: TListMessagesQuery) {

@@ -1,13 +1,13 @@
 // The delivery report: messages of whole days in Africa/Dar_es_Salaam, grouped by any of day, sender, campaign,
 // operator and traffic class, read from the daily rollups and the deltas not folded in yet (exact either way).
 import { z } from 'zod';
-import type { Pool } from 'pg';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { MESSAGE_STATUSES } from '../../domain/message-states.ts';
 import { darEsSalaamMidnight, deliveryRate, MAX_REPORT_DAYS, pendingOf, REPORT_DIMENSIONS, type ReportDimension, type StatusCounts } from '../../domain/delivery-report.ts';
-import { nativePool, nativeTransaction, rows } from '../../db/sql.ts';
+import { nativePool, rows } from '../../db/sql.ts';
+import { BUCKET_KEY, rollupBuckets, SUMMED } from './rollups.ts';
 import { withReadTimeout } from '../campaigns/recipients.ts';
 import { modeOf } from '../messages/list-messages.ts';
 import { ZTimestamp } from '../validation.ts';
@@ -40,9 +40,6 @@ export type TDeliveryReportInput = z.infer<typeof ZDeliveryReportInput>;
 
 const COLUMN: Record<ReportDimension, string> = { day: 'day', sender: 'sender', campaign: 'campaign_id', operator: 'operator', traffic_class: 'traffic_class' };
 const NO_CAMPAIGN = '00000000-0000-0000-0000-000000000000';
-const SUMMED = [...MESSAGE_STATUSES, 'messages', 'segments', 'spend_cents', 'held_cents'] as const;
-/** Both tables' columns by name, in one order (a union pairs them by position). */
-const BUCKET_COLUMNS = `organization_id, day, test, sender, campaign_id, operator, traffic_class, ${SUMMED.join(', ')}`;
 
 export interface ReportRow {
   day: string | null;
@@ -65,16 +62,18 @@ export async function deliveryReport(ctx: Ctx, actor: TenantActor, input: TDeliv
   const dims = REPORT_DIMENSIONS.filter((d) => input.group_by.includes(d)).map((d) => COLUMN[d]);
   // day as text: the driver would make a date a local-midnight Date.
   const select = dims.length ? `${dims.map((d) => (d === 'day' ? 'day::text as day' : d)).join(', ')}, ` : '';
-  const bucket = 'organization_id = ? and test = ? and day >= ?::date and day < ?::date';
-  const params = [actor.organizationId, input.test, input.from, input.to];
+  const buckets = rollupBuckets(`${BUCKET_KEY}, ${SUMMED.join(', ')}`, 'organization_id = ? and test = ? and day >= ?::date and day < ?::date', [
+    actor.organizationId,
+    input.test,
+    input.from,
+    input.to,
+  ]);
   const found = await withReadTimeout(ctx, await nativePool(ctx.em), (tx) =>
     rows<Record<string, string | null>>(
       tx,
-      `select ${select}${SUMMED.map((c) => `sum(${c})::text as ${c}`).join(', ')}
-       from (select ${BUCKET_COLUMNS} from message_rollups where ${bucket}
-             union all select ${BUCKET_COLUMNS} from message_rollup_deltas where ${bucket}) x
+      `select ${select}${SUMMED.map((c) => `sum(${c})::text as ${c}`).join(', ')} from ${buckets.sql} x
        ${dims.length ? `group by ${dims.join(', ')}` : ''} having sum(messages) <> 0 ${dims.length ? `order by ${dims.join(', ')}` : ''}`,
-      [...params, ...params],
+      buckets.params,
     ),
   );
   return found.map((r) => {
@@ -94,40 +93,4 @@ export async function deliveryReport(ctx: Ctx, actor: TenantActor, input: TDeliv
       held_cents: Number(r['held_cents']),
     };
   });
-}
-
-/** One fold at a time (a transaction-scoped advisory lock); a fold that finds it taken skips its turn. */
-const FOLD_LOCK = 0x75_6a_6d_02;
-const FOLD_BATCH = 50_000;
-
-/**
- * Folds the deltas into the daily rollups, a batch at a time, each batch deleted and added in one transaction (a
- * report reads both tables, so it is exact before, during and after; sums need no order, so the deltas have no
- * key). Returns the deltas folded.
- */
-export async function foldRollupDeltas(pool: Pool): Promise<number> {
-  let folded = 0;
-  for (;;) {
-    const n = await nativeTransaction(pool, async (tx) => {
-      const [turn] = await rows<{ mine: boolean }>(tx, 'select pg_try_advisory_xact_lock(?) as mine', [FOLD_LOCK]);
-      if (!turn?.mine) return 0;
-      const key = 'organization_id, day, test, sender, campaign_id, operator, traffic_class';
-      const [done] = await rows<{ n: number }>(
-        tx,
-        `with moved as (
-           delete from message_rollup_deltas where ctid = any(array(select ctid from message_rollup_deltas limit ?)) returning *
-         ), added as (
-           insert into message_rollups (${key}, ${SUMMED.join(', ')}, min_id, max_id)
-           select ${key}, ${SUMMED.map((c) => `sum(${c})`).join(', ')}, min(min_id), max(max_id) from moved group by ${key}
-           on conflict (${key}) do update set ${SUMMED.map((c) => `${c} = message_rollups.${c} + excluded.${c}`).join(', ')},
-             min_id = least(message_rollups.min_id, excluded.min_id), max_id = greatest(message_rollups.max_id, excluded.max_id)
-         )
-         select count(*)::int as n from moved`,
-        [FOLD_BATCH],
-      );
-      return done?.n ?? 0;
-    });
-    folded += n;
-    if (n < FOLD_BATCH) return folded;
-  }
 }

@@ -10,9 +10,7 @@ export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.rea
 
 /** A test key's wallet is the test-mode one: nothing is ever held or charged in test mode, so it is empty. */
 export async function getWallet(ctx: Ctx, actor: TenantActor) {
-  if (!seesLiveData(actor)) {
-    return { wallet: { currency: 'TZS', unit: 'cents', available: 0, held: 0, frozen: false, low_balance_threshold: null, low_balance: false, test: true, updated_at: null } };
-  }
+  if (!seesLiveData(actor)) return { wallet: { ...walletResource({ available: 0n, held: 0n, frozen: false, low_balance_threshold: null, updated_at: null }), test: true } };
   return walletView(ctx, actor.organizationId);
 }
 
