@@ -1,7 +1,9 @@
 // `npm run bench -- report`: 2,000,000 messages over 90 days across 5 senders, 20 campaigns, every operator and
 // every status, written through the messages table (its rollup trigger runs as in service), then the tick's fold.
-// Measured over HTTP with a live key: deliveryReport for 30 days grouped by DAY and SENDER (target p99 < 200 ms),
-// and pages of 100 messages with filters (target p99 < 50 ms).
+// Measured over HTTP with a live key while four other organizations send over 8 connections (their holds, ledger
+// entries, messages and rollup deltas written meanwhile, durable): deliveryReport for 30 days grouped by DAY and
+// SENDER (target p99 < 200 ms), and pages of 100 messages with filters (target p99 < 50 ms). No workers run:
+// the seeded messages carry no ledger, and a dispatcher or the timers would move their money.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { withInProcessService } from './in-process.ts';
@@ -9,11 +11,14 @@ import { createRestApp } from '../rest-facade/app.ts';
 import { mountGraphql } from '../graphql/yoga.ts';
 import { nativePool } from '../core/db/sql.ts';
 import { foldRollupDeltas } from '../core/app/reports/rollups.ts';
+import { loadInThread } from './load.ts';
+import { sendingOrganizations } from './sending-fixtures.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2_000_000);
 const CHUNK = 200_000;
 const DAYS = 90;
 const RUNS = 100;
+const SEND_CONNECTIONS = Number(process.env.BENCH_SEND_CONNECTIONS ?? 8);
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
@@ -54,6 +59,19 @@ export async function run(): Promise<void> {
     const server = http.createServer(createRestApp(deps, { mounts: [(a) => mountGraphql(a, deps)] }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Sends go on while the reads are measured, batch after batch (fresh numbers and keys each batch).
+    const keys = await sendingOrganizations(deps, 4, 'Report bench sender');
+    let sending = true;
+    const sent = { requests: 0, errors: 0, seconds: 0 };
+    const sends = (async () => {
+      for (let batch = 1; sending; batch++) {
+        const factory = { module: new URL('./send-requests.ts', import.meta.url).href, params: { keys, seed: batch * 2_001 } };
+        const r = await loadInThread({ url: `${base}/v1/messages`, method: 'POST', connections: SEND_CONNECTIONS, seconds: 60, requests: 2_000, factory });
+        sent.requests += r.requests;
+        sent.errors += r.errors;
+        sent.seconds += r.seconds;
+      }
+    })();
     const headers = { authorization: `Bearer ${demo.liveKey}`, 'content-type': 'application/json' };
     const ask = async (query: string, variables: object) => {
       const t = performance.now();
@@ -92,6 +110,9 @@ export async function run(): Promise<void> {
     const after = ((await ask(page, { f: monthAgo })).data.messages as { pageInfo: { endCursor: string } }).pageInfo.endCursor;
     await measure('messages, 100, one day a month ago, next page', page, { f: monthAgo, after }, 50);
     await measure('messages, 100, UNDELIVERED in a week 60 days ago', page, { f: { status: ['UNDELIVERED'], createdFrom: daysAgo(67), createdTo: daysAgo(60) } }, 50);
+    sending = false;
+    await sends;
+    process.stdout.write(`sends meanwhile: ${sent.requests} over ${SEND_CONNECTIONS} connections, ${(sent.requests / sent.seconds).toFixed(0)} req/s, ${sent.errors} not accepted\n`);
     server.close();
   });
 }
