@@ -10,8 +10,8 @@ import { authenticateSession } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText } from '../core/domain/text-input.ts';
-import { ERROR_STATUS } from '../rest-facade/error-status.ts';
-import { SESSION_COOKIE, readCookies } from '../rest-facade/cookies.ts';
+import { ERROR_STATUS } from '../core/app/http/error-status.ts';
+import { SESSION_COOKIE, readCookies } from '../core/app/http/session-cookies.ts';
 
 export async function createContext(deps: Deps, { req }: CreateExpressContextOptions) {
   const ctx = await newCtx(deps);

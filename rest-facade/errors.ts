@@ -1,7 +1,7 @@
 // The failure envelope: {success: false, error: {code, message, field?, details?}} with the spec's status.
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../core/domain/errors.ts';
-import { ERROR_STATUS } from './error-status.ts';
+import { ERROR_STATUS } from '../core/app/http/error-status.ts';
 import { isContention } from '../core/db/contention.ts';
 
 export interface ErrorLogger {

@@ -7,10 +7,11 @@ import { authorize } from '../core/app/actor.ts';
 import { newCtx } from '../core/app/context.ts';
 import { authenticateCaller } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
-import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld } from '../core/app/idempotency.ts';
+import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld, type IdempotentRequest } from '../core/app/idempotency.ts';
+import { dataOfAnswer, successAnswer } from '../core/app/http/envelope.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText, findUndecodableQuery } from '../core/domain/text-input.ts';
-import { SESSION_COOKIE, readCookies } from './cookies.ts';
+import { SESSION_COOKIE, readCookies } from '../core/app/http/session-cookies.ts';
 import { parseWith } from '../core/app/validation.ts';
 import { z } from 'zod';
 
@@ -79,11 +80,6 @@ function parseBody(route: AnyRoute, req: Request): unknown {
   return parseWith(route.body as z.ZodType, raw ?? {});
 }
 
-/** The success envelope, as sent and as stored for replays. */
-function envelope(status: number, data: object): { status: number; body: string } {
-  return { status, body: JSON.stringify({ success: true, data }) };
-}
-
 function send(res: Response, status: number, body: string, replay: boolean): void {
   if (replay) res.setHeader('X-Idempotent-Replay', 'true');
   res.status(status).type('application/json').send(body);
@@ -107,15 +103,12 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       const query = route.query ? parseWith(route.query as z.ZodType, { ...(req.query as object) }) : undefined;
       const body = parseBody(route, req);
       let replayed = false;
-      const run = async (c: Ctx) => {
-        const result = await route.handler({ ctx: c, actor: actor as never, params, query, body, req, res });
+      const run = async (c: Ctx, idempotency: IdempotentRequest | null = null) => {
+        const result = await route.handler({ ctx: c, actor: actor as never, params, query, body, idempotency, req, res });
         if ('written' in result) return null;
-        if ('stored' in result) {
-          replayed = result.stored.replay;
-          return { status: result.stored.status, body: result.stored.body };
-        }
         replayed = result.replay === true;
-        return envelope(result.status ?? route.status ?? 200, result.data);
+        const status = result.status ?? (replayed ? route.replayStatus : undefined) ?? route.status ?? 200;
+        return successAnswer(status, result.data);
       };
       if (key === null || actor === null || route.rawBody || route.produces) {
         const out = await run(ctx);
@@ -126,11 +119,12 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       const fingerprint = fingerprintOf({ route: `${route.method} ${route.path}`, mode, params: req.params, query: req.query, body: req.body ?? null });
       const scope = { organizationId: actor.organizationId, operation: route.operationId, key, fingerprint };
       if (route.ownsIdempotency) {
-        const out = await run({ ...ctx, idempotencyRequest: { scope, envelope } });
+        const answer = (data: object) => successAnswer(route.status ?? 200, data);
+        const out = await run(ctx, { scope, answer, resultOf: dataOfAnswer });
         if (out) send(res, out.status, out.body, replayed);
         return;
       }
-      const out = await withIdempotency(ctx, scope, envelope, async (c) => (await run(c))!, route.revealsSecret ? withSecretWithheld : undefined);
+      const out = await withIdempotency(ctx, scope, async (c) => (await run(c))!, route.revealsSecret ? withSecretWithheld : undefined);
       send(res, out.replay && route.replayStatus ? route.replayStatus : out.status, out.body, out.replay);
     } catch (err) {
       next(err);

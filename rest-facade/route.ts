@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Access } from '../core/domain/access.ts';
 import type { Actor } from '../core/app/actor.ts';
 import type { Ctx } from '../core/app/context.ts';
+import type { IdempotentRequest } from '../core/app/idempotency.ts';
 
 export type Method = 'get' | 'post' | 'patch' | 'delete';
 
@@ -13,17 +14,20 @@ export interface HandlerInput<P, Q, B, A> {
   params: P;
   query: Q;
   body: B;
+  /** The request's idempotency key, for an operation that keeps its own record (ownsIdempotency). */
+  idempotency: IdempotentRequest | null;
   req: Request;
   res: Response;
 }
 
 export type HandlerResult =
-  /** replay: the operation repeated a finished action and answers as a replay (X-Idempotent-Replay: true). */
+  /**
+   * replay: the operation repeated a finished action and answers as a replay (X-Idempotent-Replay: true,
+   * with replayStatus when the route has one).
+   */
   | { status?: number; data: object; replay?: boolean }
   /** The handler wrote the response itself (a stream of another type than JSON). */
-  | { written: true }
-  /** A stored response, as first sent or replayed (operations that keep their own idempotency record). */
-  | { stored: { status: number; body: string; replay: boolean } };
+  | { written: true };
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -81,3 +85,6 @@ export function publicRoute<
 }
 
 export const ok = (data: object, status?: number): HandlerResult => (status === undefined ? { data } : { data, status });
+
+/** A use case's result that may be a replay: its data, answered as a replay when it is one. */
+export const okOrReplay = ({ replay, ...data }: { replay: boolean } & object): HandlerResult => ({ data, replay });

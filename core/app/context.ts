@@ -64,22 +64,11 @@ export interface Deps {
   config: AppConfig;
 }
 
-/** The idempotency record an effect may write in its own last statement (see core/app/idempotency.ts). */
-export interface PendingRecord {
-  scope: { organizationId: string; operation: string; key: string };
-  /** The stored form of a response: what a replay sends back byte for byte. */
-  envelope(status: number, data: object): { status: number; body: string };
-}
-
 /** One request's or one job's view: its own EntityManager fork and the instant it started. */
 export interface Ctx {
   deps: Deps;
   em: EntityManager;
   now: Date;
-  /** Present inside an idempotent request's transaction. */
-  idempotency?: PendingRecord;
-  /** Present for an operation that keeps its own idempotency record (the batched send): no transaction is open. */
-  idempotencyRequest?: Omit<PendingRecord, 'written' | 'scope'> & { scope: PendingRecord['scope'] & { fingerprint: string } };
 }
 
 export async function newCtx(deps: Deps): Promise<Ctx> {

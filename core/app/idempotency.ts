@@ -1,6 +1,6 @@
 // Idempotency records (Stripe and Svix style): tenant + operation + key, a request fingerprint, the response replayed.
 import { createHash } from 'node:crypto';
-import type { Ctx, PendingRecord } from './context.ts';
+import type { Ctx } from './context.ts';
 import { DomainError } from '../domain/errors.ts';
 import { exec, one, rows, type Runner } from '../db/sql.ts';
 import { retryingContention } from '../db/contention.ts';
@@ -20,6 +20,19 @@ export interface IdempotencyScope {
 export interface StoredResponse {
   status: number;
   body: string;
+}
+
+/**
+ * An idempotent request as an adapter hands it to a use case that keeps its own record (the batched send,
+ * the quote): the record's scope and the adapter's stored form of an answer, which a replay sends back
+ * byte for byte. The use case returns results; it never learns the form.
+ */
+export interface IdempotentRequest {
+  scope: IdempotencyScope;
+  /** The stored form of the answer carrying this result. */
+  answer(result: object): StoredResponse;
+  /** The result a stored answer carries. */
+  resultOf(body: string): unknown;
 }
 
 /** Canonical JSON (keys sorted) so that the same request always gives the same fingerprint. */
@@ -46,13 +59,11 @@ export function fingerprintOf(request: unknown): string {
 export async function withIdempotency(
   ctx: Ctx,
   scope: IdempotencyScope,
-  envelope: PendingRecord['envelope'],
   effect: (tx: Ctx) => Promise<StoredResponse>,
   storedForm: (body: string) => string = (body) => body,
 ): Promise<StoredResponse & { replay: boolean }> {
   return retryingContention(() => ctx.em.transactional(async (em) => {
-    const pending: PendingRecord = { scope, envelope };
-    const tx: Ctx = { ...ctx, em, idempotency: pending };
+    const tx: Ctx = { ...ctx, em };
     const expiresAt = new Date(ctx.now.getTime() + IDEMPOTENCY_TTL_MS);
     const claimed = await rows(
       em,

@@ -17,7 +17,10 @@ export const messageRoutes = [
     idempotency: 'required',
     ownsIdempotency: true,
     status: 202,
-    handler: async ({ ctx, actor, body }) => send.sendMessageFromRequest(ctx, actor, body),
+    handler: async ({ ctx, actor, body, idempotency }) => {
+      const { message, replay } = await send.sendMessage(ctx, actor, body, idempotency!);
+      return { data: message, replay };
+    },
   }),
   route({
     method: 'get',

@@ -42,5 +42,5 @@ export async function cancelCampaign(ctx: Ctx, actor: TenantActor, id: string) {
     return { report, replay: false };
   });
   const row = await findCampaign(ctx, actor.organizationId, id);
-  return { data: { campaign: await presentCampaign(ctx, row, await readSettings(ctx)), cancel: outcome.report }, replay: outcome.replay };
+  return { campaign: await presentCampaign(ctx, row, await readSettings(ctx)), cancel: outcome.report, replay: outcome.replay };
 }

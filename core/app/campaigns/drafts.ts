@@ -238,19 +238,19 @@ export async function editDraft(ctx: Ctx, actor: TenantActor, id: string, body: 
   });
 }
 
-/** Discarding a discarded draft answers it unchanged as a replay; a launched campaign is cancelled instead. */
+/** Discarding a discarded draft answers it unchanged (`replay`); a launched campaign is cancelled instead. */
 export async function discardDraft(ctx: Ctx, actor: TenantActor, id: string) {
   refuseTestKeys(actor);
   return inTransaction(ctx, async (tx) => {
     const row = await findCampaign(tx, actor.organizationId, id, true);
     const settings = await readSettings(tx);
-    if (isReplay(row.status, 'discard')) return { data: { campaign: await presentCampaign(tx, row, settings) }, replay: true };
+    if (isReplay(row.status, 'discard')) return { campaign: await presentCampaign(tx, row, settings), replay: true };
     unwrap(transition(row.status, 'discard'));
     await dropAudience(tx, row);
     await exec(tx.em, "update campaigns set status = 'discarded', discarded_at = ?, updated_at = ? where organization_id = ? and id = ?", [
       tx.now, tx.now, row.organization_id, row.id,
     ]);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'campaign.discarded', targetType: 'campaign', targetId: id });
-    return { data: { campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, id), settings) }, replay: false };
+    return { campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, id), settings), replay: false };
   });
 }

@@ -1,4 +1,4 @@
-// POST /v1/campaigns/{id}/quote: freeze and price the draft's audience in one transaction; nothing is held.
+// Quote a draft: freeze and price the draft's audience in one transaction; nothing is held.
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -11,7 +11,7 @@ import { exec, pgArray } from '../../db/sql.ts';
 import { readSettings } from '../platform/settings.ts';
 import { currentPricePlan } from '../price-plans/price-plan.ts';
 import { approvedClasses, findSenderByName } from '../sender-ids/sender-id-view.ts';
-import { findUsedKey, usedKeyAnswer, withIdempotency } from '../idempotency.ts';
+import { findUsedKey, usedKeyAnswer, withIdempotency, type IdempotentRequest, type StoredResponse } from '../idempotency.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findCampaign, findQuote, presentCampaign, quoteView, refuseTestKeys, type CampaignRow } from './campaign-view.ts';
 import { checkMemberships, countMemberships, dropAudience, freezeAudience } from './audience.ts';
@@ -102,22 +102,22 @@ async function quoteDraft(tx: Ctx, actor: TenantActor, id: string, body: TQuoteB
   return { quote: quoteView(quote, settings, tx.now), campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, row.id), settings) };
 }
 
-/** A replay answers the original quote as it stands now (it may have become stale or expired since), with 200. */
-async function replayQuote(ctx: Ctx, actor: TenantActor, storedBody: string) {
-  const stored = JSON.parse(storedBody) as { data: { quote: { id: string; campaign_id: string } } };
-  const quote = (await findQuote(ctx, actor.organizationId, stored.data.quote.id))!;
+/** A replay answers the original quote as it stands now (it may have become stale or expired since). */
+async function replayQuote(ctx: Ctx, actor: TenantActor, request: IdempotentRequest, stored: StoredResponse) {
+  const first = request.resultOf(stored.body) as { quote: { id: string } };
+  const quote = (await findQuote(ctx, actor.organizationId, first.quote.id))!;
   const settings = await readSettings(ctx);
   const campaign = await findCampaign(ctx, actor.organizationId, quote.campaign_id);
-  return { quote: quoteView(quote, settings, ctx.now), campaign: await presentCampaign(ctx, campaign, settings) };
+  return { quote: quoteView(quote, settings, ctx.now), campaign: await presentCampaign(ctx, campaign, settings), replay: true };
 }
 
-export async function quoteFromRequest(ctx: Ctx, actor: TenantActor, id: string, body: TQuoteBody) {
+/** Quotes the draft under the request's idempotency key; `replay` says the key had already quoted it. */
+export async function quoteCampaign(ctx: Ctx, actor: TenantActor, id: string, body: TQuoteBody, request: IdempotentRequest) {
   refuseTestKeys(actor);
-  const request = ctx.idempotencyRequest;
-  if (!request) throw new Error('a quote request carries its idempotency key');
   const used = usedKeyAnswer(await findUsedKey(ctx.em, request.scope, ctx.now), request.scope);
-  if (used) return { stored: { ...request.envelope(200, await replayQuote(ctx, actor, used.body)), replay: true } };
-  const out = await withIdempotency(ctx, request.scope, request.envelope, async (tx) => request.envelope(201, await quoteDraft(tx, actor, id, body)));
-  if (out.replay) return { stored: { ...request.envelope(200, await replayQuote(ctx, actor, out.body)), replay: true } };
-  return { stored: out };
+  if (used) return replayQuote(ctx, actor, request, used);
+  let quoted: Awaited<ReturnType<typeof quoteDraft>> | null = null;
+  const out = await withIdempotency(ctx, request.scope, async (tx) => request.answer((quoted = await quoteDraft(tx, actor, id, body))));
+  if (out.replay || !quoted) return replayQuote(ctx, actor, request, out);
+  return { ...(quoted as Awaited<ReturnType<typeof quoteDraft>>), replay: false };
 }

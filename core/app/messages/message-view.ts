@@ -76,6 +76,8 @@ export function messageView(row: MessageRow, actor: TenantActor, detail?: Messag
   };
 }
 
+export type MessageView = ReturnType<typeof messageView>;
+
 export function attemptView(a: AttemptRow) {
   return { number: a.number, state: a.state, detail: a.detail, started_at: iso(a.started_at), finished_at: iso(a.finished_at) };
 }

@@ -1,4 +1,4 @@
-// POST /v1/messages: validate, price and hold in one transaction; test keys complete at once and pay nothing.
+// Send one message: validate, price and hold in one transaction; test keys complete at once and pay nothing.
 import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
@@ -13,9 +13,9 @@ import { newId } from '../../db/ids.ts';
 import { approvedClasses } from '../sender-ids/sender-id-view.ts';
 import { loadSendContext, type SendContext } from './send-context.ts';
 import { acceptedRow, insertTestMessage, type NewMessage } from './record-message.ts';
-import { findMessage, messageDetail, messageView } from './message-view.ts';
+import { findMessage, messageDetail, messageView, type MessageView } from './message-view.ts';
 import { submitSend } from './send-batcher.ts';
-import { findUsedKey, usedKeyAnswer, withIdempotency } from '../idempotency.ts';
+import { findUsedKey, usedKeyAnswer, withIdempotency, type IdempotentRequest, type StoredResponse } from '../idempotency.ts';
 import { completeTestMessage } from './test-mode.ts';
 
 export const access: Access = { scopes: ['messages:send'], permission: 'messages.send' };
@@ -106,24 +106,30 @@ async function sendTestMessage(ctx: Ctx, actor: TenantActor, body: TSendMessageB
   });
 }
 
+/** The accepted message (as first answered, also on a replay) and whether this request repeated an earlier one. */
+export interface SendResult {
+  message: MessageView;
+  replay: boolean;
+}
+
 /**
- * POST /v1/messages. Live sends of concurrent requests are written together by the send batcher
- * (hot path: one transaction for many); a key already used answers first, before any check of the
- * present state, exactly as a replay does. Test sends take the per-request path.
+ * Sends one message under the request's idempotency key. Live sends of concurrent requests are written
+ * together by the send batcher (hot path: one transaction for many); a key already used answers first,
+ * before any check of the present state, exactly as a replay does. Test sends take the per-request path.
  */
-export async function sendMessageFromRequest(ctx: Ctx, actor: TenantActor, body: TSendMessageBody) {
-  const request = ctx.idempotencyRequest;
-  if (!request) throw new Error('a send request carries its idempotency key');
+export async function sendMessage(ctx: Ctx, actor: TenantActor, body: TSendMessageBody, request: IdempotentRequest): Promise<SendResult> {
+  const replayOf = (stored: StoredResponse): SendResult => ({ message: request.resultOf(stored.body) as MessageView, replay: true });
   if (actor.kind === 'key' && actor.mode === 'test') {
-    const out = await withIdempotency(ctx, request.scope, request.envelope, async (tx) => request.envelope(202, await sendTestMessage(tx, actor, body)));
-    return { stored: out };
+    let message: MessageView | null = null;
+    const out = await withIdempotency(ctx, request.scope, async (tx) => request.answer((message = await sendTestMessage(tx, actor, body))));
+    return out.replay || !message ? replayOf(out) : { message, replay: false };
   }
   // The used key is read with everything the send checks (one round trip); a number that is not
   // valid cannot be read for, so then the key is looked up alone.
   const to = normalizeTanzanianMobile(body.to, 'to');
   const context = to.ok ? await loadSendContext(ctx, actor.organizationId, body.from, to.value, request.scope) : null;
   const used = usedKeyAnswer(context ? context.usedKey : await findUsedKey(ctx.em, request.scope, ctx.now), request.scope);
-  if (used) return { stored: used };
+  if (used) return replayOf(used);
   if (!to.ok) throw to.error;
   const message = checkSend(ctx, actor, body, to.value, context!);
   const view = messageView(acceptedRow(message, ctx.now), actor, { attempts: [], receipts: [] });
@@ -131,9 +137,9 @@ export async function sendMessageFromRequest(ctx: Ctx, actor: TenantActor, body:
     message,
     actor: actorRef(actor),
     scope: request.scope,
-    response: request.envelope(202, view),
+    response: request.answer(view),
     at: ctx.now,
   });
   if (result.kind === 'refused') throw result.error;
-  return { stored: { ...result.response, replay: result.replay } };
+  return result.replay ? replayOf(result.response) : { message: view, replay: false };
 }

@@ -28,7 +28,7 @@ export async function recordOptOut(ctx: Ctx, actor: TenantActor, body: TRecordOp
   return inTransaction(ctx, async (tx) => {
     const full = canSeeNumbers(actor);
     const existing = await activeOptOut(tx, actor.organizationId, phone);
-    if (existing) return { status: 200, data: { opt_out: optOutView(existing, full), created: false } };
+    if (existing) return { opt_out: optOutView(existing, full), created: false };
     const { actorType, actorId } = actorRef(actor);
     const id = newId();
     // Two requests at once meet at the partial unique index; the second then returns the first's opt-out.
@@ -41,12 +41,12 @@ export async function recordOptOut(ctx: Ctx, actor: TenantActor, body: TRecordOp
     );
     if (!inserted) {
       const winner = await activeOptOut(tx, actor.organizationId, phone);
-      return { status: 200, data: { opt_out: optOutView(winner!, full), created: false } };
+      return { opt_out: optOutView(winner!, full), created: false };
     }
     const contact = await one<{ id: string }>(tx.em, 'select id from contacts where organization_id = ? and phone = ?', [actor.organizationId, phone]);
     await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone, contactId: contact?.id ?? null, optOutId: id, action: 'opted_out', source: 'manual', note: body.reason || null });
     await addEvents(tx.em, tx.now, [{ organizationId: actor.organizationId, type: 'opt_out.recorded', data: { id } }]);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'opt_out.recorded', targetType: 'opt_out', targetId: id, details: { phone: maskPhone(phone), reason: body.reason ?? null } });
-    return { status: 201, data: { opt_out: optOutView(await findOptOut(tx, actor.organizationId, id), full), created: true } };
+    return { opt_out: optOutView(await findOptOut(tx, actor.organizationId, id), full), created: true };
   });
 }

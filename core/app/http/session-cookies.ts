@@ -1,10 +1,16 @@
-// Session and CSRF cookies (DESIGN.md section 5): ujm_session is HttpOnly; ujm_csrf is read by the page.
-import type { Request, Response } from 'express';
+// Session and CSRF cookies (DESIGN.md section 5), for every adapter: ujm_session is HttpOnly; ujm_csrf is read by the page.
+import type { IncomingMessage } from 'node:http';
+
+/** What setting and clearing the cookies needs of a response (express's Response has it). */
+export interface CookieJar {
+  cookie(name: string, value: string, options: object): unknown;
+  clearCookie(name: string, options: object): unknown;
+}
 
 export const SESSION_COOKIE = 'ujm_session';
 export const CSRF_COOKIE = 'ujm_csrf';
 
-export function readCookies(req: Request): Map<string, string> {
+export function readCookies(req: Pick<IncomingMessage, 'headers'>): Map<string, string> {
   const jar = new Map<string, string>();
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
@@ -26,13 +32,13 @@ export function readCookies(req: Request): Map<string, string> {
  * The cookies last as long as the session (lifetimeMs) as a relative Max-Age: a browser or cookie jar honours
  * it whatever its own clock says, where an absolute Expires from the service's clock would not.
  */
-export function setSessionCookies(res: Response, token: string, csrf: string, lifetimeMs: number, secure: boolean): void {
+export function setSessionCookies(res: CookieJar, token: string, csrf: string, lifetimeMs: number, secure: boolean): void {
   const common = { path: '/', sameSite: 'lax' as const, secure, maxAge: Math.max(0, lifetimeMs) };
   res.cookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
   res.cookie(CSRF_COOKIE, csrf, { ...common, httpOnly: false });
 }
 
-export function clearSessionCookies(res: Response, secure: boolean): void {
+export function clearSessionCookies(res: CookieJar, secure: boolean): void {
   const common = { path: '/', sameSite: 'lax' as const, secure };
   res.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
   res.clearCookie(CSRF_COOKIE, common);
