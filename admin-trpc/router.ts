@@ -1,29 +1,66 @@
-// The dashboard's tRPC router, mounted at /trpc; every procedure calls the use case REST calls.
+// The dashboard's tRPC router, mounted at /trpc: one procedure a file under routers/<area>/, each calling the
+// use case REST calls.
 import type { Express } from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import type { Deps } from '../core/app/context.ts';
+import { DomainError } from '../core/domain/errors.ts';
 import { createContext, router } from './trpc.ts';
-import { me } from './routers/auth/me.ts';
-import { getWallet } from './routers/wallet/get-wallet.ts';
-import { listLedger } from './routers/wallet/list-ledger.ts';
-import { listApiKeys } from './routers/api-keys/list-api-keys.ts';
-import { createApiKey } from './routers/api-keys/create-api-key.ts';
-import { revokeApiKey } from './routers/api-keys/revoke-api-key.ts';
-import { listMembers } from './routers/members/list-members.ts';
-import { serviceStatus } from './routers/platform/service-status.ts';
+import { authRouter } from './routers/auth/index.ts';
+import { walletRouter } from './routers/wallet/index.ts';
+import { senderIdsRouter } from './routers/sender-ids/index.ts';
+import { messagesRouter } from './routers/messages/index.ts';
+import { contactsRouter } from './routers/contacts/index.ts';
+import { groupsRouter } from './routers/groups/index.ts';
+import { optOutsRouter } from './routers/opt-outs/index.ts';
+import { importsRouter } from './routers/imports/index.ts';
+import { campaignsRouter } from './routers/campaigns/index.ts';
+import { apiKeysRouter } from './routers/api-keys/index.ts';
+import { webhooksRouter } from './routers/webhooks/index.ts';
+import { membersRouter } from './routers/members/index.ts';
+import { auditRouter } from './routers/audit/index.ts';
+import { platformRouter } from './routers/platform/index.ts';
 
 export const appRouter = router({
-  auth: router({ me }),
-  wallet: router({ get: getWallet, ledger: listLedger }),
-  apiKeys: router({ list: listApiKeys, create: createApiKey, revoke: revokeApiKey }),
-  members: router({ list: listMembers }),
-  platform: router({ status: serviceStatus }),
+  auth: authRouter,
+  wallet: walletRouter,
+  senderIds: senderIdsRouter,
+  messages: messagesRouter,
+  contacts: contactsRouter,
+  groups: groupsRouter,
+  optOuts: optOutsRouter,
+  imports: importsRouter,
+  campaigns: campaignsRouter,
+  apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
+  members: membersRouter,
+  audit: auditRouter,
+  platform: platformRouter,
 });
 export type AppRouter = typeof appRouter;
 
 /** Calls one batched request may carry: each is a query, so an unbounded batch multiplied the work of one request. */
 export const MAX_BATCH = 10;
 
-export function mountTrpc(app: Express, deps: Deps): void {
-  app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext: (opts) => createContext(deps, opts), maxBatchSize: MAX_BATCH }));
+export interface TrpcOptions {
+  logger?: { error(message: string, err: unknown): void };
+}
+
+export function mountTrpc(app: Express, deps: Deps, options: TrpcOptions = {}): void {
+  const logger = options.logger ?? { error: (m: string, e: unknown) => console.error(m, e) };
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: (opts) => createContext(deps, opts),
+      maxBatchSize: MAX_BATCH,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error(`unexpected error in ${path ?? 'a tRPC call'}`, error.cause ?? error);
+      },
+      // A refusal that says when to come back (rate limits, busy) carries Retry-After, as over REST.
+      responseMeta: ({ errors }) => {
+        const wait = errors.map((e) => (e.cause instanceof DomainError ? e.cause.retryAfter : undefined)).find((s) => s !== undefined);
+        return wait === undefined ? {} : { headers: new Headers({ 'Retry-After': String(wait) }) };
+      },
+    }),
+  );
 }

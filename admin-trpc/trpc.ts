@@ -1,5 +1,6 @@
-// tRPC for the dashboard: initTRPC once, the session context, memberProcedure and the one error map.
+// tRPC for the dashboard: initTRPC once, the session context, the procedures and the one error map.
 import { TRPCError, initTRPC } from '@trpc/server';
+import { z } from 'zod';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import type { Access } from '../core/domain/access.ts';
 import type { Deps } from '../core/app/context.ts';
@@ -10,19 +11,24 @@ import { authenticateSession } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText } from '../core/domain/text-input.ts';
+import { validationError } from '../core/app/validation.ts';
+import { isContention } from '../core/db/contention.ts';
 import { ERROR_STATUS } from '../core/app/http/error-status.ts';
 import { SESSION_COOKIE, readCookies } from '../core/app/http/session-cookies.ts';
 
-export async function createContext(deps: Deps, { req }: CreateExpressContextOptions) {
+export async function createContext(deps: Deps, { req, res }: CreateExpressContextOptions) {
   const ctx = await newCtx(deps);
   const header = req.headers['x-csrf-token'];
   return {
     ctx,
+    req,
+    res,
     sessionToken: readCookies(req).get(SESSION_COOKIE) ?? null,
     csrfToken: Array.isArray(header) ? header[0] : header,
   };
 }
 export type TrpcContext = Awaited<ReturnType<typeof createContext>>;
+export type Member = Extract<Actor, { kind: 'member' }>;
 
 const STATUS_TO_TRPC: Record<number, TRPCError['code']> = {
   400: 'BAD_REQUEST',
@@ -40,40 +46,85 @@ function toTrpc(err: DomainError): TRPCError {
   return new TRPCError({ code: STATUS_TO_TRPC[ERROR_STATUS[err.code]] ?? 'INTERNAL_SERVER_ERROR', message: err.message, cause: err });
 }
 
+/**
+ * A DomainError thrown by a use case becomes the TRPCError of its status, contention that outlasted every
+ * retry is 503 busy (as over REST); anything else passes as it is (500, logged by the router).
+ */
+export function mapErrors<T>(run: () => Promise<T>): Promise<T> {
+  return run().catch((err: unknown) => {
+    if (err instanceof DomainError) throw toTrpc(err);
+    if (isContention(err)) throw toTrpc(new DomainError('busy', 'The service is busy; retry after 1 s.', { retryAfter: 1 }));
+    throw err;
+  });
+}
+
+/** The spec's error fields of a failed call, as `error.data.ujumbe` of the answer. */
+export interface UjumbeError {
+  code: string;
+  field?: string;
+  details?: Record<string, unknown>;
+  retry_after?: number;
+}
+
+/** The DomainError behind a failed call: a use case's, or the validation_failed of an input zod refused. */
+function domainCause(error: TRPCError): DomainError | null {
+  if (error.cause instanceof DomainError) return error.cause;
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof z.ZodError) return validationError(error.cause, 'input');
+  return null;
+}
+
+function ujumbeError(cause: DomainError | null): UjumbeError | null {
+  if (cause) {
+    const out: UjumbeError = { code: cause.code };
+    if (cause.field !== undefined) out.field = cause.field;
+    if (cause.details !== undefined) out.details = cause.details;
+    if (cause.retryAfter !== undefined) out.retry_after = cause.retryAfter;
+    return out;
+  }
+  return null;
+}
+
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
-    const cause = error.cause instanceof DomainError ? error.cause : null;
-    const zodField = error.code === 'BAD_REQUEST' && !cause ? 'input' : undefined;
-    return {
-      ...shape,
-      data: { ...shape.data, stack: undefined, ujumbe: cause ? { code: cause.code, field: cause.field } : zodField ? { code: 'validation_failed' } : null },
-    };
+    const cause = domainCause(error);
+    // An unexpected error says nothing of its cause (as REST's 500 internal_error does).
+    const message = cause?.message ?? (error.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on our side; the request had no effect and may be retried.' : shape.message);
+    return { ...shape, message, data: { ...shape.data, stack: undefined, ujumbe: ujumbeError(cause) } };
   },
 });
 
 export const router = t.router;
 
-/** A signed-in member; mutations also need the session's X-CSRF-Token. */
-export const memberProcedure = t.procedure.use(async ({ ctx, type, next, getRawInput }) => {
-  try {
-    if (!ctx.sessionToken) throw new DomainError('unauthorized', 'Sign in first.');
-    const actor = await authenticateSession(ctx.ctx, ctx.sessionToken);
-    if (type === 'mutation') requireCsrf(actor, ctx.sessionToken, ctx.csrfToken);
-    // The same input layer as REST: control characters and lone surrogates never reach a use case.
-    const hostile = findHostileText(await getRawInput());
-    if (hostile) throw new DomainError('validation_failed', hostile.message, { field: hostile.field });
-    return next({ ctx: { ...ctx, actor } });
-  } catch (err) {
-    throw err instanceof DomainError ? toTrpc(err) : err;
-  }
+/** The same input layer as REST: control characters and lone surrogates never reach a use case. */
+const refuseHostileInput = t.middleware(async ({ next, getRawInput }) => {
+  const hostile = findHostileText(await getRawInput());
+  if (hostile) throw toTrpc(new DomainError('validation_failed', hostile.message, { field: hostile.field }));
+  return next();
 });
 
+/** Anyone (sign in): no session needed. */
+export const publicProcedure = t.procedure.use(refuseHostileInput);
+
+/** A signed-in member (the session takes a token of the organization's rate limit); mutations also need the session's X-CSRF-Token. */
+export const memberProcedure = t.procedure
+  .use(async ({ ctx, type, next }) => {
+    const actor = await mapErrors(async () => {
+      if (!ctx.sessionToken) throw new DomainError('unauthorized', 'Sign in first.');
+      const member = await authenticateSession(ctx.ctx, ctx.sessionToken);
+      if (type === 'mutation') requireCsrf(member, ctx.sessionToken, ctx.csrfToken);
+      return member;
+    });
+    return next({ ctx: { ...ctx, actor } });
+  })
+  .use(refuseHostileInput);
+
 /** Runs a use case as the member after checking the operation's permission; DomainErrors become TRPCErrors. */
-export async function asMember<T>(actor: Extract<Actor, { kind: 'member' }>, access: Access, run: () => Promise<T>): Promise<T> {
-  try {
+export function asMember<T>(actor: Member, access: Access, run: () => Promise<T>): Promise<T> {
+  return mapErrors(async () => {
     authorize(actor, access);
-    return await run();
-  } catch (err) {
-    throw err instanceof DomainError ? toTrpc(err) : err;
-  }
+    return run();
+  });
 }
+
+/** Any signed-in member may call it (who am I, sign out). */
+export const ANY_MEMBER: Access = { scopes: [], permission: null };

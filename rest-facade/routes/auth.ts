@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok, publicRoute, route } from '../route.ts';
 import { signIn, signOut, ZSignInBody } from '../../core/app/auth/sign-in.ts';
 import { whoAmI } from '../../core/app/auth/who-am-i.ts';
-import { clearSessionCookies, setSessionCookies } from '../../core/app/http/session-cookies.ts';
+import { clearSessionCookies, clientAddress, cookiesSecure, startSessionCookies } from '../../core/app/http/session-cookies.ts';
 import { ZEmptyBody } from './common.ts';
 
 const anyMember = { scopes: [], permission: null } as const;
@@ -18,8 +18,8 @@ export const authRoutes = [
     access: 'public',
     body: ZSignInBody,
     handler: async ({ ctx, body, req, res }) => {
-      const session = await signIn(ctx, body, req.ip ?? req.socket.remoteAddress ?? 'unknown');
-      setSessionCookies(res, session.token, session.csrfToken, session.expiresAt.getTime() - ctx.now.getTime(), ctx.deps.config.secureCookies || req.secure);
+      const session = await signIn(ctx, body, clientAddress(req));
+      startSessionCookies(res, session, ctx.now, cookiesSecure(ctx.deps.config.secureCookies, req));
       return ok({ member: session.member, csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString() });
     },
   }),
@@ -33,7 +33,7 @@ export const authRoutes = [
     body: ZEmptyBody,
     handler: async ({ ctx, actor, req, res }) => {
       const data = actor.kind === 'member' ? await signOut(ctx, actor.sessionId) : { signed_out: false };
-      clearSessionCookies(res, ctx.deps.config.secureCookies || req.secure);
+      clearSessionCookies(res, cookiesSecure(ctx.deps.config.secureCookies, req));
       return ok(data);
     },
   }),

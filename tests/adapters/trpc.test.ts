@@ -4,6 +4,7 @@ import request from 'supertest';
 import { createRestApp } from '../../rest-facade/app.ts';
 import { MAX_BATCH, mountTrpc } from '../../admin-trpc/router.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { anonymous, ok, refused, signedIn } from '../support/trpc.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -56,10 +57,15 @@ describe('tRPC', () => {
     expect(await env.sql("select count(*)::int as n from api_keys where name = 'from dashboard'")).toEqual([{ n: 1 }]);
   });
 
-  it('bad input is refused by the same zod schema (BAD_REQUEST) and creates nothing', async () => {
+  it('bad input is refused by the same zod schema (BAD_REQUEST validation_failed naming the field) and creates nothing', async () => {
     const { agent, csrf } = await session(org.members.owner!);
-    const res = await agent.post('/trpc/apiKeys.create').set('X-CSRF-Token', csrf).send({ name: 'x', mode: 'test', scopes: [], extra: 1 });
+    const res = await agent.post('/trpc/apiKeys.create').set('X-CSRF-Token', csrf).send({ name: 'x', mode: 'test', scopes: ['wallet:read'], extra: 1 });
     expect(res.status).toBe(400);
+    expect(res.body.error.data.ujumbe).toEqual({ code: 'validation_failed', field: 'extra' });
+    expect(res.body.error.message).toBe('Unknown field extra: it is not part of this operation.');
+    const wrong = await agent.post('/trpc/apiKeys.create').set('X-CSRF-Token', csrf).send({ name: 'x', mode: 'sideways', scopes: ['wallet:read'] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.data.ujumbe).toEqual({ code: 'validation_failed', field: 'mode' });
     expect(await env.sql("select count(*)::int as n from api_keys where name = 'x'")).toEqual([{ n: 0 }]);
   });
 
@@ -81,5 +87,48 @@ describe('tRPC', () => {
     const over = await agent.get(`/trpc/${Array(250).fill('wallet.ledger').join(',')}?batch=1`);
     expect(over.status).toBe(400);
     expect(over.text.length).toBeLessThan(2000);
+  });
+});
+
+describe('tRPC auth', () => {
+  it('auth.signIn sets the session cookies; auth.me answers; auth.signOut ends the session and clears them', async () => {
+    const client = await signedIn(app, org.members.owner!);
+    expect(client.csrf).toMatch(/\S{20,}/);
+    expect(ok(await client.query('auth.me')).member.email).toBe(org.members.owner!.email);
+    const out = await client.mutate('auth.signOut');
+    expect(ok(out)).toEqual({ signed_out: true });
+    expect(String(out.headers['set-cookie'])).toMatch(/ujm_session=;/);
+    refused(await client.query('auth.me'), 401, 'unauthorized');
+    const ended = await env.sql<{ n: number }>('select count(*)::int as n from sessions where member_id = ? and ended_at is not null', [org.members.owner!.id]);
+    expect(ended[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('auth.signIn with a wrong password is UNAUTHORIZED and sets no cookie', async () => {
+    const res = await anonymous(app).mutate('auth.signIn', { email: org.members.owner!.email, password: 'not the password at all' });
+    refused(res, 401, 'unauthorized');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('auth.signOut needs the CSRF token', async () => {
+    const client = await signedIn(app, org.members.owner!);
+    const res = await client.agent.post('/trpc/auth.signOut').set('Content-Type', 'application/json');
+    expect(res.status).toBe(403);
+    expect(res.body.error.data.ujumbe).toMatchObject({ code: 'forbidden', field: 'X-CSRF-Token' });
+    ok(await client.query('auth.me'));
+  });
+});
+
+describe('tRPC rate limits', () => {
+  it('a member over the organization\'s limit is TOO_MANY_REQUESTS rate_limited with Retry-After', async () => {
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 2 } });
+    const limitedApp = createRestApp(limited.deps, { mounts: [(a) => mountTrpc(a, limited.deps)] });
+    const o = await createOrg(limited, {});
+    const client = await signedIn(limitedApp, o.members.owner!);
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await client.query('wallet.get'));
+    const over = answers.find((a) => a.status === 429);
+    expect(over, 'a call over the limit').toBeDefined();
+    expect(over!.error).toMatchObject({ code: 'rate_limited', retry_after: expect.any(Number) });
+    expect(Number(over!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 });

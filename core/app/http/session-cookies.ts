@@ -43,3 +43,18 @@ export function clearSessionCookies(res: CookieJar, secure: boolean): void {
   res.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
   res.clearCookie(CSRF_COOKIE, common);
 }
+
+/** A signed-in session's cookies: they last as long as the session. */
+export function startSessionCookies(res: CookieJar, session: { token: string; csrfToken: string; expiresAt: Date }, now: Date, secure: boolean): void {
+  setSessionCookies(res, session.token, session.csrfToken, session.expiresAt.getTime() - now.getTime(), secure);
+}
+
+/** Cookies are Secure when the service says so (SECURE_COOKIES) or the request came over HTTPS. */
+export function cookiesSecure(configured: boolean, req: { secure: boolean }): boolean {
+  return configured || req.secure;
+}
+
+/** The client address a sign-in's back-off counts against (behind TRUST_PROXY, express's req.ip). */
+export function clientAddress(req: { ip?: string | undefined; socket: { remoteAddress?: string | undefined } }): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,7 @@
+// apiKeys: list, create (secret shown once), rotate, revoke.
+import { router } from '../../trpc.ts';
+import { listApiKeys } from './list-api-keys.ts';
+import { createApiKey } from './create-api-key.ts';
+import { revokeApiKey } from './revoke-api-key.ts';
+
+export const apiKeysRouter = router({ list: listApiKeys, create: createApiKey, revoke: revokeApiKey });

@@ -1,0 +1,4 @@
+// the audit log.
+import { router } from '../../trpc.ts';
+
+export const auditRouter = router({});

@@ -1,0 +1,4 @@
+// campaigns: drafts, quote, launch, cancel, recipients, export link.
+import { router } from '../../trpc.ts';
+
+export const campaignsRouter = router({});

@@ -1,0 +1,4 @@
+// contacts: list, get, create, update, delete.
+import { router } from '../../trpc.ts';
+
+export const contactsRouter = router({});

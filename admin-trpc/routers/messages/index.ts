@@ -1,0 +1,4 @@
+// messages: preview, send, list, get.
+import { router } from '../../trpc.ts';
+
+export const messagesRouter = router({});

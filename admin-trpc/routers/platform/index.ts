@@ -1,0 +1,5 @@
+// platform: service status and the sending window.
+import { router } from '../../trpc.ts';
+import { serviceStatus } from './service-status.ts';
+
+export const platformRouter = router({ status: serviceStatus });

@@ -1,0 +1,4 @@
+// sender IDs: list, request.
+import { router } from '../../trpc.ts';
+
+export const senderIdsRouter = router({});
