@@ -1,4 +1,8 @@
 // contact imports: list, get, process, the invalid-rows report's link (the upload streams to REST).
 import { router } from '../../trpc.ts';
+import { listImports } from './list-imports.ts';
+import { getImport } from './get-import.ts';
+import { processImport } from './process-import.ts';
+import { invalidRowsLink } from './invalid-rows-link.ts';
 
-export const importsRouter = router({});
+export const importsRouter = router({ list: listImports, get: getImport, process: processImport, invalidRowsLink });

@@ -1,0 +1,14 @@
+// groups.create: a group, as POST /v1/groups (the key is optional there too).
+import { memberProcedure, asMember } from '../../trpc.ts';
+import { ZIdempotencyKey, once } from '../../idempotency.ts';
+import { access, createGroup as run, ZGroupBody } from '../../../core/app/groups/save-group.ts';
+import { ZReplay } from '../contacts/outputs.ts';
+import { ZGroupAnswer } from './outputs.ts';
+
+export const createGroup = memberProcedure
+  .input(ZGroupBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))
+  .output(ZGroupAnswer.extend(ZReplay))
+  .mutation(({ ctx, input }) => {
+    const { idempotencyKey: _key, ...body } = input;
+    return asMember(ctx.actor, access, () => once(ctx.ctx, ctx.actor, 'groups.create', input, (tx) => run(tx, ctx.actor, body)));
+  });

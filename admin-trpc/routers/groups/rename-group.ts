@@ -1,0 +1,10 @@
+// groups.rename: a new name, unique in the organization ignoring case, as PATCH /v1/groups/{id}.
+import { memberProcedure, asMember } from '../../trpc.ts';
+import { ZId } from '../../../core/app/paging.ts';
+import { access, renameGroup as run, ZGroupBody } from '../../../core/app/groups/save-group.ts';
+import { ZGroupAnswer } from './outputs.ts';
+
+export const renameGroup = memberProcedure
+  .input(ZGroupBody.extend({ id: ZId }))
+  .output(ZGroupAnswer)
+  .mutation(({ ctx, input: { id, ...body } }) => asMember(ctx.actor, access, () => run(ctx.ctx, ctx.actor, id, body)));

@@ -1,0 +1,17 @@
+// imports.invalidRowsLink: where the dashboard downloads an import's invalid-rows report, which REST streams as CSV.
+import { z } from 'zod';
+import { memberProcedure, asMember } from '../../trpc.ts';
+import { ZId } from '../../../core/app/paging.ts';
+import { access, invalidRowsReport } from '../../../core/app/imports/invalid-rows-report.ts';
+
+export const invalidRowsLink = memberProcedure
+  .input(z.strictObject({ id: ZId }))
+  .output(z.strictObject({ url: z.string() }))
+  .query(({ ctx, input }) =>
+    asMember(ctx.actor, access, async () => {
+      // The report's own checks (numbers visible, the import found and processed) run now; its rows are read
+      // only by the download, so a refusal comes here rather than as a broken file.
+      await invalidRowsReport(ctx.ctx, ctx.actor, input.id);
+      return { url: `/v1/contact-imports/${input.id}/invalid-rows.csv` };
+    }),
+  );
