@@ -2,6 +2,7 @@
 import { router } from '../../trpc.ts';
 import { listApiKeys } from './list-api-keys.ts';
 import { createApiKey } from './create-api-key.ts';
+import { rotateApiKey } from './rotate-api-key.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
 
-export const apiKeysRouter = router({ list: listApiKeys, create: createApiKey, revoke: revokeApiKey });
+export const apiKeysRouter = router({ list: listApiKeys, create: createApiKey, rotate: rotateApiKey, revoke: revokeApiKey });

@@ -1,5 +1,6 @@
-// auth.me: the signed-in member and their organization.
+// auth.me: the signed-in member, their organization and the permissions of their role.
 import { memberProcedure, asMember, ANY_MEMBER } from '../../trpc.ts';
 import { whoAmI } from '../../../core/app/auth/who-am-i.ts';
+import { ZWhoAmI } from './outputs.ts';
 
-export const me = memberProcedure.query(({ ctx }) => asMember(ctx.actor, ANY_MEMBER, () => whoAmI(ctx.ctx, ctx.actor)));
+export const me = memberProcedure.output(ZWhoAmI).query(({ ctx }) => asMember(ctx.actor, ANY_MEMBER, () => whoAmI(ctx.ctx, ctx.actor)));

@@ -1,5 +1,8 @@
 // members: list, add, change role or name, remove.
 import { router } from '../../trpc.ts';
 import { listMembers } from './list-members.ts';
+import { createMember } from './create-member.ts';
+import { updateMember } from './update-member.ts';
+import { removeMember } from './remove-member.ts';
 
-export const membersRouter = router({ list: listMembers });
+export const membersRouter = router({ list: listMembers, create: createMember, update: updateMember, remove: removeMember });

@@ -1,5 +1,6 @@
 // platform: service status and the sending window.
 import { router } from '../../trpc.ts';
 import { serviceStatus } from './service-status.ts';
+import { sendingWindow } from './sending-window.ts';
 
-export const platformRouter = router({ status: serviceStatus });
+export const platformRouter = router({ status: serviceStatus, sendingWindow });

@@ -1,0 +1,16 @@
+// apiKeys.rotate: a replacement whose secret is shown once; the old key works through its grace period.
+import type { Ctx } from '../../../core/app/context.ts';
+import { memberProcedure, asMember } from '../../trpc.ts';
+import { ZIdempotencyKey, once } from '../../idempotency.ts';
+import { ZId } from '../../../core/app/paging.ts';
+import { access, rotateApiKey as run, ZRotateApiKeyBody } from '../../../core/app/api-keys/rotate-api-key.ts';
+import { ZApiKey, ZApiKeyAnswer, ZSecretOnce } from './outputs.ts';
+
+export const rotateApiKey = memberProcedure
+  .input(ZRotateApiKeyBody.extend({ id: ZId, idempotencyKey: ZIdempotencyKey.optional() }))
+  .output(ZApiKeyAnswer.extend({ rotated: ZApiKey, ...ZSecretOnce }))
+  .mutation(({ ctx, input }) => {
+    const { idempotencyKey: _key, id, ...body } = input;
+    const effect = async (tx: Ctx) => ({ ...(await run(tx, ctx.actor, id, body)), secret_shown: true });
+    return asMember(ctx.actor, access, () => once(ctx.ctx, ctx.actor, 'apiKeys.rotate', input, effect, { revealsSecret: true }));
+  });

@@ -1,0 +1,16 @@
+// auth's answers, as REST's `data` holds them: a session started or ended, who the member is and may do.
+import { z } from 'zod';
+import { ZMember, ZPermissions } from '../members/outputs.ts';
+
+export const ZSignedIn = z.strictObject({ member: ZMember, csrf_token: z.string(), expires_at: z.string() });
+export const ZSignedOut = z.strictObject({ signed_out: z.boolean() });
+
+export const ZOrganization = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+
+export const ZWhoAmI = z.strictObject({ member: ZMember, organization: ZOrganization, permissions: ZPermissions });
