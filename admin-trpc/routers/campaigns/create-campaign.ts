@@ -1,0 +1,14 @@
+// campaigns.create: a draft, once per key, as POST /v1/campaigns (the key is required there too).
+import { memberProcedure, asMember } from '../../trpc.ts';
+import { ZIdempotencyKey, once } from '../../idempotency.ts';
+import { writeAccess as access, createDraft as run, ZCreateDraftBody } from '../../../core/app/campaigns/drafts.ts';
+import { ZReplay } from '../contacts/outputs.ts';
+import { ZCampaignAnswer } from './outputs.ts';
+
+export const createCampaign = memberProcedure
+  .input(ZCreateDraftBody.extend({ idempotencyKey: ZIdempotencyKey }))
+  .output(ZCampaignAnswer.extend(ZReplay))
+  .mutation(({ ctx, input }) => {
+    const { idempotencyKey: _key, ...body } = input;
+    return asMember(ctx.actor, access, () => once(ctx.ctx, ctx.actor, 'campaigns.create', input, (tx) => run(tx, ctx.actor, body)));
+  });

@@ -1,0 +1,9 @@
+// messages.list: messages newest first, single or of a campaign, live or test, as GET /v1/messages.
+import { memberProcedure, asMember } from '../../trpc.ts';
+import { access, listMessages as run, ZListMessagesQuery } from '../../../core/app/messages/list-messages.ts';
+import { ZMessagePage } from './outputs.ts';
+
+export const listMessages = memberProcedure
+  .input(ZListMessagesQuery)
+  .output(ZMessagePage)
+  .query(({ ctx, input }) => asMember(ctx.actor, access, () => run(ctx.ctx, ctx.actor, input)));
