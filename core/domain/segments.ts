@@ -65,7 +65,8 @@ function partition(chars: readonly string[], units: (char: string) => number, en
   return parts;
 }
 
-const unitsFor: Readonly<Record<Encoding, (char: string) => number>> = {
+/** The units a character takes in each encoding: septets (2 for an escape pair), UTF-16 code units, characters. */
+export const unitsFor: Readonly<Record<Encoding, (char: string) => number>> = {
   gsm7: (c) => gsm7Septets(c) ?? 1,
   // UTF-16 code units: two for characters outside the Basic Multilingual Plane.
   ucs2: (c) => c.length,
@@ -91,7 +92,8 @@ const ALLOWED_CONTROLS = new Set(['\n', '\r', '\f']);
 // which no encoding can carry faithfully.
 const REFUSED_CATEGORY = /^[\p{Cc}\p{Cs}]$/u;
 
-function refusedCharacter(chars: readonly string[]): Result<never> | null {
+/** The first character no route carries (a control character, a lone surrogate), refused as validation_failed. */
+export function uncarriedCharacter(chars: readonly string[]): Result<never> | null {
   for (const [position, char] of chars.entries()) {
     if (ALLOWED_CONTROLS.has(char) || !REFUSED_CATEGORY.test(char)) continue;
     const codepoint = formatCodePoint(char);
@@ -103,7 +105,8 @@ function refusedCharacter(chars: readonly string[]): Result<never> | null {
   return null;
 }
 
-function isAsciiRouteChar(char: string): boolean {
+/** Printable ASCII and line feed: what the ascii route carries. */
+export function isAsciiRouteChar(char: string): boolean {
   if (char === '\n') return true;
   const code = char.codePointAt(0) ?? 0;
   return code >= 0x20 && code <= 0x7e;
@@ -122,7 +125,8 @@ function asciiRefusal(chars: readonly string[]): Result<never> | null {
   );
 }
 
-function chooseEncoding(chars: readonly string[], route: SmsRoute): Encoding {
+/** GSM-7 when every character has a septet, else UCS-2; the ascii route is always ASCII. */
+export function chooseEncoding(chars: readonly string[], route: SmsRoute): Encoding {
   if (route === 'ascii') return 'ascii';
   return chars.every((c) => gsm7Septets(c) !== null) ? 'gsm7' : 'ucs2';
 }
@@ -135,7 +139,7 @@ export function analyzeBody(raw: string, route: SmsRoute): Result<BodyAnalysis> 
   const body = raw.normalize('NFC');
   if (body.length === 0) return fail('validation_failed', 'body must not be empty', { field: 'body' });
   const chars = Array.from(body);
-  const refused = refusedCharacter(chars);
+  const refused = uncarriedCharacter(chars);
   if (refused) return refused;
   if (chars.length > MAX_BODY_CHARS) {
     return fail('validation_failed', `body has ${chars.length} characters; at most ${MAX_BODY_CHARS} are allowed`, {

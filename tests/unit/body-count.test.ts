@@ -1,9 +1,11 @@
-// The live counter's count of a body: the send's own analysis where it accepts the body, and a count that keeps up
+// The live count of a body (core/domain/body-count.ts): the send's own analysis where it accepts the body, and a count that keeps up
 // where it refuses one (too long, too many segments, characters the ascii route refuses).
 import { describe, expect, it } from 'vitest';
-import { countBody } from '../../core/app/messages/preview-message.ts';
+import { countBody as count } from '../../core/domain/body-count.ts';
 import { analyzeBody, countSegments, type SmsRoute } from '../../core/domain/segments.ts';
-import { DomainError } from '../../core/domain/errors.ts';
+import { unwrap } from '../../core/domain/errors.ts';
+
+const countBody = (body: string, route: SmsRoute) => unwrap(count(body, route));
 
 const a = (n: number) => 'a'.repeat(n);
 const w = (n: number) => 'ŵ'.repeat(n); // outside GSM, one UTF-16 code unit
@@ -74,11 +76,9 @@ describe('countBody', () => {
   });
 
   it('refuses a control character as the send does', () => {
-    expect(() => countBody('Habari \u0085', 'gsm0338')).toThrow(DomainError);
-    try {
-      countBody('Habari \u0085', 'gsm0338');
-    } catch (err) {
-      expect(err).toMatchObject({ code: 'validation_failed', field: 'body', details: { codepoint: 'U+0085', position: 7 } });
-    }
+    const refused = count('Habari \u0085', 'gsm0338');
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error).toMatchObject({ code: 'validation_failed', field: 'body', details: { codepoint: 'U+0085', position: 7 } });
+    expect(refused).toEqual(analyzeBody('Habari \u0085', 'gsm0338'));
   });
 });
