@@ -17,6 +17,7 @@ import { Migration0015RollupIdBounds } from './0015-rollup-id-bounds.ts';
 import { Migration0016RollupDeltasUnindexed } from './0016-rollup-deltas-unindexed.ts';
 import { Migration0017LowBalanceThreshold } from './0017-low-balance-threshold.ts';
 import { Migration0018WebhookWrites } from './0018-webhook-writes.ts';
+import { Migration0019TopUpRequests } from './0019-top-up-requests.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -37,4 +38,5 @@ export const migrationsList = [
   { name: '0016-rollup-deltas-unindexed', class: Migration0016RollupDeltasUnindexed },
   { name: '0017-low-balance-threshold', class: Migration0017LowBalanceThreshold },
   { name: '0018-webhook-writes', class: Migration0018WebhookWrites },
+  { name: '0019-top-up-requests', class: Migration0019TopUpRequests },
 ];

@@ -68,7 +68,9 @@ export function parseArgs(command: Command, tokens: string[]): Args {
     flags.set(name, value);
   }
   const expected = command.positionals ?? [];
-  if (positionals.length < expected.length) {
+  // A positional named in brackets ([ORG]) may be left out.
+  const needed = expected.filter((name) => !name.startsWith('[')).length;
+  if (positionals.length < needed) {
     const missing = expected[positionals.length] ?? 'an argument';
     throw new CliError('invalid_request', `\`${command.name}\` needs ${missing}: ${command.usage}`, missing);
   }

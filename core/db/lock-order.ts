@@ -5,7 +5,7 @@
 //   1. idempotency_records   by (organization_id, operation, key)
 //   2. rate_buckets          by key
 //   3. organizations         by id
-//   4. campaigns             by (organization_id, id)
+//   4. campaigns             by (organization_id, id); top_up_requests by id (an operator's credit)
 //   5. messages              by (organization_id, id), with their attempts
 //   6. wallets               by organization_id
 //

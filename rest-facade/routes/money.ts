@@ -1,8 +1,10 @@
-// Wallet balance, ledger and sender IDs.
+// Wallet balance, ledger, top-up requests and sender IDs.
 import { ok, route } from '../route.ts';
 import * as wallet from '../../core/app/wallet/get-wallet.ts';
 import * as ledger from '../../core/app/wallet/list-ledger.ts';
 import * as threshold from '../../core/app/wallet/set-low-balance-threshold.ts';
+import * as requestTopUp from '../../core/app/wallet/top-ups/request-top-up.ts';
+import * as topUps from '../../core/app/wallet/top-ups/list-top-ups.ts';
 import * as senders from '../../core/app/sender-ids/list-sender-ids.ts';
 import * as requestSender from '../../core/app/sender-ids/request-sender-id.ts';
 import { z } from 'zod';
@@ -37,6 +39,28 @@ export const moneyRoutes = [
     access: ledger.access,
     query: ledger.ZListLedgerQuery,
     handler: async ({ ctx, actor, query }) => ok(await ledger.listLedger(ctx, actor, query)),
+  }),
+  route({
+    method: 'post',
+    path: '/v1/wallet/top-ups',
+    operationId: 'requestTopUp',
+    summary: 'Tell the service a payment was made (amount in cents, method, reference) and ask for a credit; moves no money until the operator credits it',
+    tag: 'wallet',
+    access: requestTopUp.access,
+    body: requestTopUp.ZRequestTopUpBody,
+    idempotency: 'optional',
+    status: 201,
+    handler: async ({ ctx, actor, body }) => ok(await requestTopUp.requestTopUp(ctx, actor, body)),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/wallet/top-ups',
+    operationId: 'listTopUps',
+    summary: 'Top-up requests, newest first, optionally of one status (pending, credited, declined)',
+    tag: 'wallet',
+    access: topUps.access,
+    query: topUps.ZListTopUpsQuery,
+    handler: async ({ ctx, actor, query }) => ok(await topUps.listTopUps(ctx, actor, query)),
   }),
   route({
     method: 'get',

@@ -1,9 +1,10 @@
 // apiKeys.create: a new key, its secret in the answer once, as POST /v1/api-keys (the key is optional there too).
+import { ZSecretOnce } from '../../outputs.ts';
 import type { Ctx } from '../../../core/app/context.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { access, createApiKey as run, ZCreateApiKeyBody } from '../../../core/app/api-keys/create-api-key.ts';
-import { ZApiKeyAnswer, ZSecretOnce } from './outputs.ts';
+import { ZApiKeyAnswer } from './outputs.ts';
 
 export const createApiKey = memberProcedure
   .input(ZCreateApiKeyBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

@@ -1,10 +1,11 @@
 // apiKeys.rotate: a replacement whose secret is shown once; the old key works through its grace period.
+import { ZSecretOnce } from '../../outputs.ts';
 import type { Ctx } from '../../../core/app/context.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { ZId } from '../../../core/app/paging.ts';
 import { access, rotateApiKey as run, ZRotateApiKeyBody } from '../../../core/app/api-keys/rotate-api-key.ts';
-import { ZApiKey, ZApiKeyAnswer, ZSecretOnce } from './outputs.ts';
+import { ZApiKey, ZApiKeyAnswer } from './outputs.ts';
 
 export const rotateApiKey = memberProcedure
   .input(ZRotateApiKeyBody.extend({ id: ZId, idempotencyKey: ZIdempotencyKey.optional() }))

@@ -1,5 +1,6 @@
 // The audit log's answers, as REST's `data` holds them.
 import { z } from 'zod';
+import { pageOf } from '../../outputs.ts';
 
 export const ZAuditEvent = z.strictObject({
   id: z.string(),
@@ -11,4 +12,4 @@ export const ZAuditEvent = z.strictObject({
   created_at: z.string().nullable(),
 });
 
-export const ZAuditEventPage = z.strictObject({ audit_events: z.array(ZAuditEvent), next_before: z.string().nullable() });
+export const ZAuditEventPage = pageOf('audit_events', ZAuditEvent);

@@ -1,8 +1,8 @@
 // campaigns.create: a draft, once per key, as POST /v1/campaigns (the key is required there too).
+import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { writeAccess as access, createDraft as run, ZCreateDraftBody } from '../../../core/app/campaigns/drafts.ts';
-import { ZReplay } from '../contacts/outputs.ts';
 import { ZCampaignAnswer } from './outputs.ts';
 
 export const createCampaign = memberProcedure

@@ -1,9 +1,9 @@
 // campaigns.launch: hold the quote total and schedule or start the campaign, once per key, as POST /v1/campaigns/{id}/launch.
+import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { ZId } from '../../../core/app/paging.ts';
 import { access, launchCampaign as run, ZLaunchBody } from '../../../core/app/campaigns/launch.ts';
-import { ZReplay } from '../contacts/outputs.ts';
 import { ZCampaignAnswer } from './outputs.ts';
 
 export const launchCampaign = memberProcedure

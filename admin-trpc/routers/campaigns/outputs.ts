@@ -1,7 +1,7 @@
 // Campaigns' answers, as REST's `data` holds them: a campaign with its quote and launch, quotes, recipients.
 import { z } from 'zod';
+import { ZInstant, pageOf } from '../../outputs.ts';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../core/domain/campaign-states.ts';
-import { ZInstant } from '../contacts/outputs.ts';
 
 const ZTrafficClass = z.enum(['transactional', 'promotional']);
 const ZEncoding = z.enum(['gsm7', 'ucs2', 'ascii']);
@@ -62,7 +62,7 @@ export const ZCampaign = z.strictObject({
 });
 
 export const ZCampaignAnswer = z.strictObject({ campaign: ZCampaign });
-export const ZCampaignPage = z.strictObject({ campaigns: z.array(ZCampaign), next_before: z.string().nullable() });
+export const ZCampaignPage = pageOf('campaigns', ZCampaign);
 export const ZQuoteAnswer = z.strictObject({ quote: ZQuote, campaign: ZCampaign });
 export const ZCancelReport = z.strictObject({ pending_cancelled: z.number(), queued_at_cancel: z.number(), in_flight_at_cancel: z.number() });
 

@@ -1,10 +1,10 @@
 // campaigns.quote: freeze and price a draft's audience, once per key, as POST /v1/campaigns/{id}/quote.
+import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, idempotentRequest } from '../../idempotency.ts';
 import { ZId } from '../../../core/app/paging.ts';
 import { writeAccess as access } from '../../../core/app/campaigns/drafts.ts';
 import { quoteCampaign as run, ZQuoteBody } from '../../../core/app/campaigns/quote.ts';
-import { ZReplay } from '../contacts/outputs.ts';
 import { ZQuoteAnswer } from './outputs.ts';
 
 export const quoteCampaign = memberProcedure

@@ -1,8 +1,9 @@
 // contacts.create: a contact with optional consent and groups, as POST /v1/contacts (the key is optional there too).
+import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { access, createContact as run, ZCreateContactBody } from '../../../core/app/contacts/create-contact.ts';
-import { ZContactAnswer, ZReplay } from './outputs.ts';
+import { ZContactAnswer } from './outputs.ts';
 
 export const createContact = memberProcedure
   .input(ZCreateContactBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

@@ -1,8 +1,7 @@
 // The address book's answers, as REST's `data` holds them: contacts, pages of them, deletions.
 import { z } from 'zod';
+import { ZInstant, pageOf } from '../../outputs.ts';
 
-/** An ISO 8601 instant, null where the thing has not happened. */
-export const ZInstant = z.string().nullable();
 
 export const ZContact = z.strictObject({
   id: z.string(),
@@ -23,8 +22,5 @@ export const ZContact = z.strictObject({
 });
 
 export const ZContactAnswer = z.strictObject({ contact: ZContact });
-export const ZContactPage = z.strictObject({ contacts: z.array(ZContact), next_before: z.string().nullable() });
-export const ZDeleted = z.strictObject({ id: z.string(), deleted: z.boolean() });
+export const ZContactPage = pageOf('contacts', ZContact);
 
-/** Added to the answer of a call that takes an idempotency key: whether it repeats an earlier answer. */
-export const ZReplay = { replay: z.boolean() };

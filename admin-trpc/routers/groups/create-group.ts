@@ -1,8 +1,8 @@
 // groups.create: a group, as POST /v1/groups (the key is optional there too).
+import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { access, createGroup as run, ZGroupBody } from '../../../core/app/groups/save-group.ts';
-import { ZReplay } from '../contacts/outputs.ts';
 import { ZGroupAnswer } from './outputs.ts';
 
 export const createGroup = memberProcedure

@@ -1,7 +1,7 @@
 // Contact imports' answers, as REST's `data` holds them.
 import { z } from 'zod';
+import { ZInstant } from '../../outputs.ts';
 import { IMPORT_COUNTS } from '../../../core/app/imports/import-view.ts';
-import { ZInstant } from '../contacts/outputs.ts';
 
 const ZJson = z.record(z.string(), z.unknown()).nullable();
 

@@ -1,8 +1,9 @@
 // members.create: a member with a role and an initial password, as POST /v1/members (the key is optional there too).
+import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { access, createMember as run, ZCreateMemberBody } from '../../../core/app/members/create-member.ts';
-import { ZMemberAnswer, ZReplay } from './outputs.ts';
+import { ZMemberAnswer } from './outputs.ts';
 
 export const createMember = memberProcedure
   .input(ZCreateMemberBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

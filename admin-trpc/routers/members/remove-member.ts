@@ -1,9 +1,9 @@
 // members.remove: the member loses access at once (their sessions end), as DELETE /v1/members/{id}.
 import { z } from 'zod';
+import { ZDeleted } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZId } from '../../../core/app/paging.ts';
 import { access, deleteMember as run } from '../../../core/app/members/delete-member.ts';
-import { ZDeleted } from './outputs.ts';
 
 export const removeMember = memberProcedure
   .input(z.strictObject({ id: ZId }))

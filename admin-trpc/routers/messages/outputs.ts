@@ -1,7 +1,7 @@
 // Messages' answers, as REST's `data` holds them, and the preview's and today's counts of the dashboard.
 import { z } from 'zod';
+import { ZInstant, pageOf } from '../../outputs.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../../core/domain/message-states.ts';
-import { ZInstant } from '../contacts/outputs.ts';
 
 const ZStatus = z.enum(MESSAGE_STATUSES as [MessageStatus, ...MessageStatus[]]);
 const ZEncoding = z.enum(['gsm7', 'ucs2', 'ascii']);
@@ -39,7 +39,7 @@ export const ZMessageDetail = ZMessage.extend({
     .optional(),
 });
 
-export const ZMessagePage = z.strictObject({ messages: z.array(ZMessage), next_before: z.string().nullable() });
+export const ZMessagePage = pageOf('messages', ZMessage);
 
 const ZCharacterAt = z.strictObject({ character: z.string(), codepoint: z.string(), position: z.number() });
 const ZRefusal = z.strictObject({ code: z.string(), message: z.string(), field: z.string().nullable(), details: z.record(z.string(), z.unknown()).nullable() });

@@ -1,8 +1,8 @@
 // messages.send: one live message validated, priced and held in one step, as POST /v1/messages (key required there too).
+import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, idempotentRequest } from '../../idempotency.ts';
 import { access, sendMessage as run, ZSendMessageBody } from '../../../core/app/messages/send-message.ts';
-import { ZReplay } from '../contacts/outputs.ts';
 import { ZMessageDetail } from './outputs.ts';
 
 export const sendMessage = memberProcedure

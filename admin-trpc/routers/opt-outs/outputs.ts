@@ -1,6 +1,6 @@
 // Opt-outs' answers, as REST's `data` holds them.
 import { z } from 'zod';
-import { ZInstant } from '../contacts/outputs.ts';
+import { ZInstant, pageOf } from '../../outputs.ts';
 
 export const ZOptOut = z.strictObject({
   id: z.string(),
@@ -14,4 +14,4 @@ export const ZOptOut = z.strictObject({
   clear_evidence: z.string().nullable(),
 });
 export const ZOptOutAnswer = z.strictObject({ opt_out: ZOptOut });
-export const ZOptOutPage = z.strictObject({ opt_outs: z.array(ZOptOut), next_before: z.string().nullable() });
+export const ZOptOutPage = pageOf('opt_outs', ZOptOut);

@@ -1,6 +1,6 @@
 // Sender IDs' answers, as REST's `data` holds them: the service's approval per class and the route's.
 import { z } from 'zod';
-import { ZInstant } from '../contacts/outputs.ts';
+import { ZInstant } from '../../outputs.ts';
 
 const ZTrafficClass = z.enum(['transactional', 'promotional']);
 

@@ -1,8 +1,8 @@
 // senderIds.request: ask the service to approve a sender ID, as POST /v1/sender-ids (the key is optional there too).
+import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { access, requestSenderId as run, ZRequestSenderIdBody } from '../../../core/app/sender-ids/request-sender-id.ts';
-import { ZReplay } from '../contacts/outputs.ts';
 import { ZSenderIdAnswer } from './outputs.ts';
 
 export const requestSenderId = memberProcedure

@@ -2,5 +2,8 @@
 import { router } from '../../trpc.ts';
 import { getWallet } from './get-wallet.ts';
 import { listLedger } from './list-ledger.ts';
+import { setLowBalanceThreshold } from './set-low-balance-threshold.ts';
+import { requestTopUp } from './request-top-up.ts';
+import { listTopUps } from './list-top-ups.ts';
 
-export const walletRouter = router({ get: getWallet, ledger: listLedger });
+export const walletRouter = router({ get: getWallet, ledger: listLedger, setLowBalanceThreshold, requestTopUp, topUps: listTopUps });

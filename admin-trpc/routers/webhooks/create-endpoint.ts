@@ -1,9 +1,10 @@
 // webhooks.createEndpoint: a new endpoint, its signing secret in the answer once, as POST /v1/webhook-endpoints.
+import { ZSecretOnce } from '../../outputs.ts';
 import type { Ctx } from '../../../core/app/context.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { access, createEndpoint as run, ZCreateEndpointBody } from '../../../core/app/webhooks/save-endpoint.ts';
-import { ZEndpointAnswer, ZSecretOnce } from './outputs.ts';
+import { ZEndpointAnswer } from './outputs.ts';
 
 export const createEndpoint = memberProcedure
   .input(ZCreateEndpointBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

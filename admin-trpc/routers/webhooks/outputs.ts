@@ -1,8 +1,7 @@
 // Webhook answers, as REST's `data` holds them: endpoints (a new secret shown once), deliveries and attempts.
 import { z } from 'zod';
+import { ZInstant, pageOf } from '../../outputs.ts';
 
-/** An ISO 8601 instant, null where the thing has not happened. */
-export const ZInstant = z.string().nullable();
 
 export const ZEndpoint = z.strictObject({
   id: z.string(),
@@ -18,14 +17,12 @@ export const ZEndpoint = z.strictObject({
 });
 
 export const ZEndpointAnswer = z.strictObject({ endpoint: ZEndpoint });
-export const ZEndpointPage = z.strictObject({ endpoints: z.array(ZEndpoint), next_before: z.string().nullable() });
-export const ZDeleted = z.strictObject({ id: z.string(), deleted: z.boolean() });
+export const ZEndpointPage = pageOf('endpoints', ZEndpoint);
 
 /**
  * What an answer that hands out a signing secret adds: the secret the first time, null with secret_shown false
  * when a repeated call (same idempotency key) answers again, and whether it is such a repeat.
  */
-export const ZSecretOnce = { secret: z.string().nullable(), secret_shown: z.boolean(), replay: z.boolean() };
 
 export const ZDelivery = z.strictObject({
   id: z.string(),
@@ -43,7 +40,7 @@ export const ZDelivery = z.strictObject({
 });
 
 export const ZDeliveryAnswer = z.strictObject({ delivery: ZDelivery });
-export const ZDeliveryPage = z.strictObject({ deliveries: z.array(ZDelivery), next_before: z.string().nullable() });
+export const ZDeliveryPage = pageOf('deliveries', ZDelivery);
 
 export const ZAttempts = z.strictObject({
   attempts: z.array(

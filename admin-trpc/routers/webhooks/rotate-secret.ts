@@ -1,11 +1,12 @@
 // webhooks.rotateSecret: a new signing secret shown once; the old one signs beside it for 24 hours.
 import { z } from 'zod';
+import { ZSecretOnce } from '../../outputs.ts';
 import type { Ctx } from '../../../core/app/context.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
 import { ZId } from '../../../core/app/paging.ts';
 import { rotateEndpointSecret as run, writeAccess } from '../../../core/app/webhooks/manage-endpoint.ts';
-import { ZEndpointAnswer, ZSecretOnce } from './outputs.ts';
+import { ZEndpointAnswer } from './outputs.ts';
 
 export const rotateSecret = memberProcedure
   .input(z.strictObject({ id: ZId, idempotencyKey: ZIdempotencyKey.optional() }))

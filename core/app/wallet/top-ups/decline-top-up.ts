@@ -1,0 +1,39 @@
+// Operator: declines a member's top-up request (no payment found, wrong amount, …) with a reason the member sees.
+import { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import type { Actor } from '../../actor.ts';
+import { inTransaction } from '../../context.ts';
+import { unwrap } from '../../../domain/errors.ts';
+import { decideTopUp } from '../../../domain/top-up-requests.ts';
+import { exec } from '../../../db/sql.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
+import { ZId } from '../../paging.ts';
+import { findTopUp, lockTopUp, operatorTopUpView } from './top-up-view.ts';
+
+export const ZDeclineTopUpInput = z.strictObject({
+  topUpId: ZId,
+  reason: z.string().trim().min(3).max(500),
+});
+export type TDeclineTopUpInput = z.infer<typeof ZDeclineTopUpInput>;
+
+export async function declineTopUp(ctx: Ctx, actor: Actor, input: TDeclineTopUpInput) {
+  return inTransaction(ctx, async (tx) => {
+    const request = await lockTopUp(tx, input.topUpId);
+    const status = unwrap(decideTopUp(request.status, 'decline'));
+    await exec(tx.em, 'update top_up_requests set status = ?, decline_reason = ?, decided_at = ?, updated_at = ? where id = ?', [
+      status,
+      input.reason,
+      tx.now,
+      tx.now,
+      request.id,
+    ]);
+    await recordAudit(tx, actor, {
+      organizationId: request.organization_id,
+      action: 'wallet.top_up_request_declined',
+      targetType: 'top_up_request',
+      targetId: request.id,
+      details: { amount: Number(request.amount), reason: input.reason },
+    });
+    return { top_up: operatorTopUpView(await findTopUp(tx, request.id)) };
+  });
+}

@@ -1,0 +1,28 @@
+// GET /v1/wallet/top-ups: the organization's top-up requests, newest first, optionally of one status.
+import { z } from 'zod';
+import type { Access } from '../../../domain/access.ts';
+import type { Ctx } from '../../context.ts';
+import type { TenantActor } from '../../actor.ts';
+import { idPageRows } from '../../../db/sql.ts';
+import { ZPage, keysetPage } from '../../paging.ts';
+import { ZTopUpStatus, topUpView, type TopUpRow } from './top-up-view.ts';
+
+/** Members only, as requesting is; whoever reads the wallet may see what was asked of it. */
+export const access: Access = { scopes: [], permission: 'wallet.read' };
+
+export const ZListTopUpsQuery = ZPage.extend({ status: ZTopUpStatus.optional() });
+export type TListTopUpsQuery = z.infer<typeof ZListTopUpsQuery>;
+
+export async function listTopUps(ctx: Ctx, actor: TenantActor, query: TListTopUpsQuery) {
+  const { items, next_before } = await keysetPage(query, async (walk) => {
+    const found = await idPageRows<TopUpRow>(ctx.em, {
+      table: 'top_up_requests',
+      organizationId: actor.organizationId,
+      ...walk,
+      where: '(?::text is null or status = ?)',
+      params: [query.status ?? null, query.status ?? null],
+    });
+    return found.map(topUpView);
+  });
+  return { top_ups: items, next_before };
+}

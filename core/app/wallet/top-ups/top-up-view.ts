@@ -1,0 +1,70 @@
+// A top-up request as members and operators see it, and the reads of its row.
+import { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import type { TopUpMethod, TopUpStatus } from '../../../domain/top-up-requests.ts';
+import { TOP_UP_STATUSES } from '../../../domain/top-up-requests.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import { UUID_RE } from '../../../db/ids.ts';
+import { cents, iso, one } from '../../../db/sql.ts';
+
+export interface TopUpRow {
+  id: string;
+  organization_id: string;
+  status: TopUpStatus;
+  amount: string;
+  method: TopUpMethod;
+  reference: string;
+  note: string | null;
+  requested_by_member_id: string | null;
+  credited_amount: string | null;
+  ledger_entry_id: string | null;
+  decline_reason: string | null;
+  decided_at: Date | null;
+  created_at: Date;
+}
+
+export const ZTopUpStatus = z.enum(TOP_UP_STATUSES);
+
+/** Amounts in cents; credited_amount is what the operator credited, which may differ from what was claimed. */
+export function topUpView(row: TopUpRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    amount: cents(row.amount),
+    currency: 'TZS' as const,
+    method: row.method,
+    reference: row.reference,
+    note: row.note,
+    requested_by: row.requested_by_member_id,
+    credited_amount: row.credited_amount === null ? null : cents(row.credited_amount),
+    ledger_entry_id: row.ledger_entry_id,
+    decline_reason: row.decline_reason,
+    created_at: iso(row.created_at)!,
+    decided_at: iso(row.decided_at),
+  };
+}
+
+/** The operator works across organizations, so its view names the organization. */
+export function operatorTopUpView(row: TopUpRow) {
+  return { organization_id: row.organization_id, ...topUpView(row) };
+}
+
+export const topUpNotFound = (id: string) => new DomainError('not_found', `No top-up request has the id ${id}.`, { field: 'top_up' });
+
+/**
+ * The request, locked until the transaction ends so that one decision waits for another and then sees it;
+ * when organizationId is given, a request of another organization is not found.
+ */
+export async function lockTopUp(ctx: Ctx, id: string, organizationId?: string): Promise<TopUpRow> {
+  const row = UUID_RE.test(id)
+    ? await one<TopUpRow>(ctx.em, 'select * from top_up_requests where id = ? and (?::uuid is null or organization_id = ?) for update', [id, organizationId ?? null, organizationId ?? null])
+    : undefined;
+  if (!row) throw topUpNotFound(id);
+  return row;
+}
+
+export async function findTopUp(ctx: Ctx, id: string): Promise<TopUpRow> {
+  const row = await one<TopUpRow>(ctx.em, 'select * from top_up_requests where id = ?', [id]);
+  if (!row) throw topUpNotFound(id);
+  return row;
+}
