@@ -397,3 +397,33 @@ describe('get a message', () => {
     expectError(await s.owner!.agent.get(`/v1/messages/${otherTestId}`), 404, 'not_found');
   });
 });
+
+describe('filters by status, traffic class, sender and creation time', () => {
+  // The test key's messages, in the order sent: numbers ending 1 (failed), 8 (undelivered), 5 (delivered), 2 (failed).
+  const ids = async (query: string) => expectList(await listAsKey(org.keys.test!.secret, query)).messages.map((m) => m.id);
+
+  it('status narrows to one status or several, written with commas or repeated', async () => {
+    const [f1, u, d, f2] = [testIds[0]!, testIds[1]!, testIds[2]!, testIds[3]!];
+    expect(await ids('?status=failed')).toEqual(newestFirst([f1, f2]));
+    expect(await ids('?status=failed,undelivered')).toEqual(newestFirst([f1, u, f2]));
+    expect(await ids('?status=delivered&status=undelivered')).toEqual(newestFirst([u, d]));
+  });
+
+  it('traffic class, sender and a creation-time range narrow the list; a member filters live messages the same way', async () => {
+    expect(await ids('?traffic_class=promotional')).toEqual([]);
+    expect(await ids('?traffic_class=transactional&sender=UJUMBE')).toEqual(newestFirst(testIds));
+    expect(await ids('?sender=OTHER')).toEqual([]);
+    const now = (await env.ctx()).now;
+    const later = new Date(now.getTime() + 3_600_000).toISOString();
+    expect(await ids(`?created_from=${encodeURIComponent(later)}`)).toEqual([]);
+    expect(await ids(`?created_to=${encodeURIComponent(later)}&status=delivered`)).toEqual([testIds[2]]);
+    const live = expectList(await listAs(s.owner!, '?mode=live&status=accepted&campaign=none')).messages.map((m) => m.id);
+    expect(live).toEqual(newestFirst(singleLiveIds));
+  });
+
+  it('a status that does not exist or a time without an offset is 422 naming the field', async () => {
+    expectError(await listAsKey(org.keys.test!.secret, '?status=sent'), 422, 'validation_failed', 'status.0');
+    expectError(await listAsKey(org.keys.test!.secret, '?status=failed,lost'), 422, 'validation_failed', 'status.1');
+    expectError(await listAsKey(org.keys.test!.secret, '?created_from=2026-11-22T09:00:00'), 422, 'validation_failed', 'created_from');
+  });
+});

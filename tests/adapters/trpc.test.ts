@@ -118,6 +118,18 @@ describe('tRPC auth', () => {
   });
 });
 
+describe('tRPC queries over POST', () => {
+  it('a query may be sent as POST (a long input does not fit in a URL) and needs no CSRF token; a mutation still does', async () => {
+    const client = await signedIn(app, org.members.owner!);
+    const body = '😀'.repeat(1600);
+    const res = await client.agent.post('/trpc/messages.preview').set('Content-Type', 'application/json').send({ body, traffic_class: 'transactional' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result.data).toMatchObject({ characters: 1600, encoding: 'ucs2', refusal: { code: 'too_many_segments' } });
+    const mutation = await client.agent.post('/trpc/apiKeys.create').set('Content-Type', 'application/json').send({ name: 'no csrf', mode: 'test', scopes: ['wallet:read'] });
+    expect(mutation.status).toBe(403);
+  });
+});
+
 describe('tRPC rate limits', () => {
   it('a member over the organization\'s limit is TOO_MANY_REQUESTS rate_limited with Retry-After', async () => {
     const limited = await setupTestEnv({ rateLimits: { liveRps: 2 } });

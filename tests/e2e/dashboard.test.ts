@@ -1,54 +1,226 @@
-// The dashboard in a real browser (Debian's chromium): sign in, see the balance, sign out.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
-import { createRestApp } from '../../rest-facade/app.ts';
-import { mountDashboard } from '../../dashboard/serve.ts';
-import { createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+// The dashboard in Chromium against the real service: sign in, the overview's figures, the live counter, a live
+// message sent and followed to its delivery (dispatcher and SMSC simulator running), a phone's screen, headers.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { startSmscSimulator, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
+import { createSmppProvider } from '../../workers/providers/smpp-client.ts';
+import { startDispatcher } from '../../workers/dispatcher.ts';
+import type { SmsProvider } from '../../core/app/messages/provider.ts';
+import { bearer, createOrg, signInAs, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
-let server: http.Server;
-let base: string;
-let browser: Browser;
+let low: OrgFixture;
+let site: DashboardServer;
+let simulator: SmscSimulator;
+let provider: SmsProvider;
+let dispatcher: { stop(): Promise<void> };
+
+/** The simulator decides by the last two digits: 10 is delivered, 93 never answers the submit (unknown, still held). */
+const DELIVERED = '+255754000110';
+const NO_ANSWER = '+255754000293';
+const SENT_FROM_PAGE = '+255754000310';
 
 beforeAll(async () => {
-  env = await setupTestEnv();
-  org = await createOrg(env, { credit: 1_234_500n });
-  server = http.createServer(createRestApp(env.deps, { mounts: [mountDashboard] }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  env = await setupTestEnv({ smppSubmitTimeoutMs: 500 });
+  const sender = { name: 'UJUMBE', classes: ['transactional', 'promotional'] as ('transactional' | 'promotional')[], routeApproved: true };
+  org = await createOrg(env, { credit: 1_234_500n, senders: [sender], members: { owner: 'owner', analyst: 'analyst' } });
+  low = await createOrg(env, { credit: 50_000n, members: { owner: 'owner' }, keys: {} });
+  simulator = await startSmscSimulator({ port: 0, dlrDelayMs: 50 });
+  provider = createSmppProvider({ url: simulator.url, tps: 1000, window: 10, submitTimeoutMs: 500, logger: { info: () => {}, warn: () => {} } });
+  dispatcher = startDispatcher(env.deps, { live: null, simulator: provider }, { inFlight: 10, idleMs: 20, flushMs: 10 });
+  site = await serveDashboard(env);
+  // Today's traffic before the member looks: one message delivered (charged), one unknown (its hold kept).
+  for (const to of [DELIVERED, NO_ANSWER]) {
+    const res = await request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', `seed-${to}`).send({ to, from: 'UJUMBE', body: 'Habari', client_ref: `seed-${to}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+  }
+  await waitForStatuses({ [DELIVERED]: 'delivered', [NO_ANSWER]: 'unknown' });
+  // The second organization's alert threshold is above its balance.
+  const owner = await signInAs(env, low.members.owner!);
+  const patched = await owner.agent.patch('/v1/wallet').set('X-CSRF-Token', owner.csrf).send({ low_balance_threshold: 100_000 });
+  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  server?.close();
+  await site?.close();
+  await dispatcher?.stop();
+  await provider?.close();
+  await simulator?.close();
 });
 
+async function waitForStatuses(want: Record<string, string>) {
+  for (let i = 0; ; i++) {
+    const found = await env.sql<{ to_phone: string; status: string }>('select to_phone, status from messages where organization_id = ?', [org.id]);
+    if (Object.entries(want).every(([to, status]) => found.some((m) => m.to_phone === to && m.status === status))) return;
+    if (i > 200) throw new Error(`the seeded messages did not end as expected: ${JSON.stringify(found)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe('dashboard', () => {
-  it('signs in, shows the organization and balance, refuses a wrong password, signs out', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/`);
-    await page.fill('input[name=email]', org.members.owner!.email);
-    await page.fill('input[name=password]', 'wrong password!!');
-    await page.click('button[type=submit]');
-    await expect.poll(() => page.textContent('.error')).toMatch(/wrong/);
+  test('a wrong password shows the server’s message; signing in opens the shell; a 401 and signing out go back to sign-in', async ({ page }) => {
+    await page.goto(`${site.base}/`);
+    await page.getByLabel('Email').fill(org.members.owner!.email);
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The email address or the password is wrong.');
 
-    await page.fill('input[name=password]', org.members.owner!.password);
-    await page.click('button[type=submit]');
-    await page.waitForSelector('#overview:not([hidden])');
-    expect(await page.textContent('#who')).toContain(org.members.owner!.email);
-    expect(await page.textContent('#available')).toMatch(/12,345\.00/);
-    expect(await page.textContent('#route')).toBe('gsm0338');
+    await page.getByLabel('Password').fill(org.members.owner!.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    const header = page.getByRole('banner');
+    expect(await header.textContent()).toContain(`Test org`);
+    expect(await header.textContent()).toContain(org.members.owner!.email);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Send a message', 'Messages', 'Wallet']);
 
-    await page.click('#sign-out');
-    await page.waitForSelector('#sign-in:not([hidden])');
+    // The session ends behind the page's back: the next call's 401 brings the sign-in page back.
+    await page.context().clearCookies();
+    await nav.getByRole('link', { name: 'Messages' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+
+    await signIn(page, site.base, org.members.owner!);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await page.reload();
-    await page.waitForSelector('#sign-in:not([hidden])');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  });
+
+  test('the menu follows the permissions: an analyst reads messages and the wallet but cannot send', async ({ page }) => {
+    await signIn(page, site.base, org.members.analyst!);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Messages', 'Wallet']);
+    await page.goto(`${site.base}/#/send`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  });
+
+  test('the overview shows the balance in TZS, today’s messages by status, the service and the sending window', async ({ page }) => {
+    await signIn(page, site.base, org.members.owner!);
+    // 12,345.00 credited; two messages of TZS 20.00: one delivered (charged), one unknown (held).
+    await figure(page, 'Held').waitFor();
+    expect(await figure(page, 'Held').textContent()).toBe('TZS 20.00');
+    expect(await figure(page, 'Available').textContent()).toBe('TZS 12,305.00');
+    const today = page.getByRole('list', { name: 'Today’s messages by status' });
+    await today.waitFor();
+    expect(await today.locator('li[data-status=delivered] .count').textContent()).toBe('1');
+    expect(await today.locator('li[data-status=unknown] .count').textContent()).toBe('1');
+    expect(await today.locator('li[data-status=failed] .count').textContent()).toBe('0');
+    // The service's clock reads 09:00 UTC; the browser is in London, the dashboard in Dar es Salaam.
+    expect(await figure(page, 'Service time').textContent()).toBe('22 Nov 2026, 12:00 EAT');
+    expect(await figure(page, 'SMS route').textContent()).toMatch(/GSM 03\.38/);
+    expect(await page.locator('#window-state').textContent()).toBe('Open now');
+    expect(await figure(page, 'Next opening').textContent()).toBe('23 Nov 2026, 08:00 EAT');
+    expect(await page.locator('.banner-warning').count()).toBe(0);
+  });
+
+  test('a wallet under its alert threshold shows the low-balance banner', async ({ page }) => {
+    await signIn(page, site.base, low.members.owner!);
+    const banner = page.locator('.banner-warning');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('The available balance, TZS 500.00, is below your alert threshold of TZS 1,000.00.');
+  });
+
+  test('the live counter names the character that makes the body UCS-2', async ({ page }) => {
+    await signIn(page, site.base, org.members.owner!);
+    await page.getByRole('link', { name: 'Send a message' }).click();
+    const counter = page.locator('#body-counter');
+    await page.getByLabel('Message', { exact: true }).fill('Habari yako');
+    await expect.poll(() => counter.textContent()).toContain('11 characters');
+    expect(await counter.textContent()).toContain('GSM-7');
+    await page.getByLabel('Message', { exact: true }).fill('Habari yako 🙂 karibu');
+    await expect.poll(() => counter.textContent()).toContain('UCS-2');
+    expect(await counter.locator('.counter-ucs2').textContent()).toContain('🙂 (U+1F642)');
+    expect(await counter.textContent()).toContain('1 segment');
+    expect(await counter.textContent()).toContain('TZS 20.00');
+  });
+
+  test('a live message: a field error by its field, then sent, listed, and delivered in its detail view', async ({ page }) => {
+    await signIn(page, site.base, org.members.owner!);
+    await page.getByRole('link', { name: 'Send a message' }).click();
+    await expect.poll(() => page.getByLabel('From (sender ID)').inputValue()).toBe('UJUMBE');
+    const count = async () => Number((await env.sql<{ n: string }>('select count(*) as n from messages where organization_id = ?', [org.id]))[0]!.n);
+    const before = await count();
+    await page.getByLabel('To', { exact: true }).fill('12345');
+    await page.getByLabel('Message', { exact: true }).fill('Mzigo wako umefika.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const toError = page.locator('.field', { has: page.getByLabel('To', { exact: true }) }).getByRole('alert');
+    await toError.waitFor();
+    expect(await page.getByLabel('To', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await count()).toBe(before);
+
+    await page.getByLabel('To', { exact: true }).fill(SENT_FROM_PAGE);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.locator('.alert-success').waitFor();
+    expect(await page.locator('.alert-success').textContent()).toContain(`TZS 20.00 for 1 segment to ${SENT_FROM_PAGE}`);
+    expect(await count()).toBe(before + 1);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+    const row = page.getByRole('row', { name: new RegExp(SENT_FROM_PAGE.replace('+', '\\+')) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Mzigo wako umefika.');
+    // A filter reaches the server: members send live messages only, so none is in test mode.
+    await page.goto(`${site.base}/#/messages?mode=test`);
+    await page.getByText('No message matches.').waitFor();
+    await page.goBack();
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: 'Message' }).waitFor();
+    // The page asks again while the message is on its way; the simulator's receipt makes it delivered.
+    await expect.poll(() => figure(page, 'Status').textContent(), { timeout: 15_000 }).toBe('Delivered');
+    const receipts = page.getByRole('table', { name: 'Delivery receipts from the operator' });
+    expect(await receipts.getByRole('row').count()).toBe(2);
+    expect(await receipts.textContent()).toContain('Delivered');
+    const attempts = page.getByRole('table', { name: 'Attempts to hand the message to the SMS route' });
+    expect(await attempts.textContent()).toContain('Submitted');
+    expect(await figure(page, 'Price').textContent()).toBe('TZS 20.00 (charged)');
+  });
+
+  test('on a 360 px phone the menu opens the navigation and nothing overflows sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, site.base, org.members.owner!);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    expect(await overflow()).toBe(0);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Messages' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    await page.getByRole('row').first().waitFor();
+    expect(await nav.isVisible()).toBe(false);
+    expect(await overflow()).toBe(0);
+    for (const hash of ['#/send', '#/wallet']) {
+      await page.goto(`${site.base}/${hash}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await overflow(), hash).toBe(0);
+    }
+  });
+
+  test('/ carries the security headers, and the pages run without breaking the Content-Security-Policy', async ({ page }) => {
+    const res = await fetch(`${site.base}/`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const html = await res.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/\sstyle=/);
+
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await signIn(page, site.base, org.members.owner!);
+    for (const hash of ['#/send', '#/messages', '#/wallet']) {
+      await page.goto(`${site.base}/${hash}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+    expect(violations).toEqual([]);
   });
 });

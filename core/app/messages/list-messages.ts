@@ -15,26 +15,34 @@ import { createdIdBounds } from '../reports/rollups.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
 
-export const ZListMessagesQuery = ZPage.extend({
-  campaign: z
-    .union([z.literal('none'), z.uuid()], { message: 'campaign is none or a campaign id' })
-    .transform((c) => c.toLowerCase())
-    .optional(),
-  mode: z.enum(['test', 'live']).optional(),
-});
-export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;
+const ZCampaignFilter = z
+  .union([z.literal('none'), z.uuid()], { message: 'campaign is none or a campaign id' })
+  .transform((c) => c.toLowerCase())
+  .optional();
 
-/** What a caller may narrow a list of messages to (REST's query and GraphQL's filter both come to this). */
+/** What a caller may narrow a list of messages to (REST's query, tRPC's input and GraphQL's filter all come to this). */
 export const ZMessageFilter = z.strictObject({
   status: z.array(z.enum(MESSAGE_STATUSES as [MessageStatus, ...MessageStatus[]])).min(1).max(MESSAGE_STATUSES.length).optional(),
   traffic_class: z.enum(['transactional', 'promotional']).optional(),
-  campaign: ZListMessagesQuery.shape.campaign,
+  campaign: ZCampaignFilter,
   sender: ZSenderName.optional(),
   created_from: ZTimestamp.optional(),
   created_to: ZTimestamp.optional(),
   test: z.boolean().optional(),
 });
 export type TMessageFilter = z.infer<typeof ZMessageFilter>;
+
+/** The list's query: a page, and the filter's fields; `status` may be written once with commas (status=failed,expired). */
+export const ZListMessagesQuery = ZPage.extend({
+  campaign: ZCampaignFilter,
+  mode: z.enum(['test', 'live']).optional(),
+  status: z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), ZMessageFilter.shape.status),
+  traffic_class: ZMessageFilter.shape.traffic_class,
+  sender: ZMessageFilter.shape.sender,
+  created_from: ZMessageFilter.shape.created_from,
+  created_to: ZMessageFilter.shape.created_to,
+});
+export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;
 
 /** A key sees the messages of its own mode (lists and reports); a member chooses, or sees both. */
 export function modeOf(actor: TenantActor, test: boolean | undefined, field: string): boolean | null {
@@ -77,7 +85,8 @@ export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessag
 }
 
 export async function listMessages(ctx: Ctx, actor: TenantActor, query: TListMessagesQuery) {
-  const filter = { campaign: query.campaign, ...(query.mode ? { test: query.mode === 'test' } : {}) };
+  const { before: _before, limit: _limit, mode, ...narrowed } = query;
+  const filter: TMessageFilter = { ...narrowed, ...(mode ? { test: mode === 'test' } : {}) };
   const { items, next_before } = await keysetPage(query, (walk) => findMessages(ctx, actor, filter, walk, 'mode'));
   return { messages: items.map((m) => messageView(m, actor)), next_before };
 }

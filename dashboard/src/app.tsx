@@ -1,0 +1,45 @@
+// Who is signed in decides what shows: the sign-in page, or the shell with the page of the address.
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from './trpc.ts';
+import { isUnauthorized } from './errors.ts';
+import { SessionProvider, useCan } from './session.tsx';
+import { useLocation } from './router.ts';
+import { resolveRoute } from './routes.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+import { NotFoundPage } from './pages/not-found.tsx';
+import { Shell } from './components/shell.tsx';
+import { ErrorAlert } from './components/error-alert.tsx';
+import { Loading } from './components/loading.tsx';
+
+export function App() {
+  const me = useQuery({ ...trpc.auth.me.queryOptions(), retry: false, staleTime: 60_000 });
+  if (me.isPending) return <Loading label="Opening the dashboard" />;
+  if (me.isError) {
+    if (isUnauthorized(me.error)) return <SignInPage />;
+    return (
+      <main className="centered">
+        <h1>Ujumbe</h1>
+        <ErrorAlert error={me.error} />
+        <button type="button" className="button" onClick={() => void me.refetch()}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+  return (
+    <SessionProvider me={me.data}>
+      <Shell>
+        <CurrentPage />
+      </Shell>
+    </SessionProvider>
+  );
+}
+
+function CurrentPage() {
+  const { path, query } = useLocation();
+  const can = useCan();
+  const found = resolveRoute(path);
+  if (!found || !can(found.route.permission)) return <NotFoundPage />;
+  const { Page } = found.route;
+  return <Page key={path} params={found.params} query={query} />;
+}

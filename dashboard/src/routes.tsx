@@ -1,0 +1,39 @@
+// The dashboard's pages: one line each (path, title, menu label, permission, component). A new page is a new line.
+import type { ComponentType } from 'react';
+import type { Permission } from './session.tsx';
+import { matchPath } from './router.ts';
+import { OverviewPage } from './pages/overview.tsx';
+import { SendMessagePage } from './pages/send-message.tsx';
+import { MessagesPage } from './pages/messages.tsx';
+import { MessageDetailPage } from './pages/message-detail.tsx';
+import { WalletLedgerPage } from './pages/wallet-ledger.tsx';
+
+export interface PageProps {
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
+export interface PageRoute {
+  path: string;
+  /** Its label in the navigation; pages reached from another page (a detail) have none. */
+  nav?: string;
+  /** What the member needs to see the page (null: any member). */
+  permission: Permission | null;
+  Page: ComponentType<PageProps>;
+}
+
+export const ROUTES: readonly PageRoute[] = [
+  { path: '/', nav: 'Overview', permission: null, Page: OverviewPage },
+  { path: '/send', nav: 'Send a message', permission: 'messages.send', Page: SendMessagePage },
+  { path: '/messages', nav: 'Messages', permission: 'messages.read', Page: MessagesPage },
+  { path: '/messages/:id', permission: 'messages.read', Page: MessageDetailPage },
+  { path: '/wallet', nav: 'Wallet', permission: 'wallet.read', Page: WalletLedgerPage },
+];
+
+export function resolveRoute(path: string): { route: PageRoute; params: Record<string, string> } | null {
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return null;
+}

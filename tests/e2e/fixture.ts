@@ -1,0 +1,84 @@
+// The browser tests' fixture: the built dashboard served with tRPC on a random port, one Chromium per file and a
+// fresh page per test, with a screenshot under tests/e2e/screenshots/ when the test fails.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { test as base } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createRestApp } from '../../rest-facade/app.ts';
+import { mountTrpc } from '../../admin-trpc/router.ts';
+import { mountDashboard } from '../../dashboard/serve.ts';
+import { ensureDashboardBuilt } from '../../bin/build-dashboard.ts';
+import type { TestEnv } from '../support/app.ts';
+
+export const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+export interface DashboardServer {
+  base: string;
+  close(): Promise<void>;
+}
+
+/** The whole site as `npm start` mounts it (REST, tRPC, the dashboard) on this file's database. */
+export async function serveDashboard(env: TestEnv): Promise<DashboardServer> {
+  // `npm test` builds before the run (pretest); a single file run straight through vitest builds here.
+  await ensureDashboardBuilt();
+  const logger = { error: (m: string, e: unknown) => console.error(m, e) };
+  const app = createRestApp(env.deps, { logger, mounts: [(a) => mountTrpc(a, env.deps, { logger }), mountDashboard] });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Signs a member in through the page's form and waits for the overview. */
+export async function signIn(page: Page, base: string, member: { email: string; password: string }): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+}
+
+/** The value shown under a figure's name (a description list of the page). */
+export function figure(page: Page, label: string) {
+  return page.locator('.stat', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+}
+
+function screenshotName(testName: string): string {
+  return `${testName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80)}.png`;
+}
+
+/**
+ * `browser`: Debian's Chromium, once for the file. `page`: a new page (its own cookies) for each test; a failed
+ * test leaves its screenshot, taken before the page closes.
+ */
+export const test = base
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }): Promise<Browser> => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('page', async ({ browser, task }, { onCleanup }): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/London', locale: 'en-GB' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    onCleanup(async () => {
+      if (task.result?.state === 'fail') {
+        fs.mkdirSync(SCREENSHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SCREENSHOTS, screenshotName(task.name)), fullPage: true }).catch(() => {});
+      }
+      await context.close();
+    });
+    return page;
+  });
