@@ -1,4 +1,4 @@
-// The dashboard's pages: one line each (path, title, menu label, permission, component). A new page is a new line.
+// The dashboard's pages: one line each (path, menu label, permission, component), the areas' pages in routes/<area>.ts.
 import type { ComponentType } from 'react';
 import type { Permission } from './session.tsx';
 import { matchPath } from './router.ts';
@@ -7,6 +7,9 @@ import { SendMessagePage } from './pages/send-message.tsx';
 import { MessagesPage } from './pages/messages.tsx';
 import { MessageDetailPage } from './pages/message-detail.tsx';
 import { WalletLedgerPage } from './pages/wallet-ledger.tsx';
+import { addressBookRoutes } from './routes/address-book.ts';
+import { campaignRoutes } from './routes/campaigns.ts';
+import { adminRoutes } from './routes/admin.ts';
 
 export interface PageProps {
   params: Record<string, string>;
@@ -28,6 +31,9 @@ export const ROUTES: readonly PageRoute[] = [
   { path: '/messages', nav: 'Messages', permission: 'messages.read', Page: MessagesPage },
   { path: '/messages/:id', permission: 'messages.read', Page: MessageDetailPage },
   { path: '/wallet', nav: 'Wallet', permission: 'wallet.read', Page: WalletLedgerPage },
+  ...addressBookRoutes,
+  ...campaignRoutes,
+  ...adminRoutes,
 ];
 
 export function resolveRoute(path: string): { route: PageRoute; params: Record<string, string> } | null {

@@ -1,0 +1,4 @@
+// The pages of campaigns.
+import type { PageRoute } from '../routes.tsx';
+
+export const campaignRoutes: readonly PageRoute[] = [];
