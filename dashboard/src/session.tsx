@@ -3,7 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { Outputs } from './trpc.ts';
 
 export type Me = Outputs['auth']['me'];
-export type Permission = Me['permissions'][number];
+export type Permission = Me['member']['permissions'][number];
 
 const SessionContext = createContext<Me | null>(null);
 
@@ -22,6 +22,6 @@ export function useSession(): Me {
  * every call regardless.
  */
 export function useCan(): (permission: Permission | null) => boolean {
-  const { permissions } = useSession();
+  const { permissions } = useSession().member;
   return (permission) => permission === null || permissions.includes(permission);
 }

@@ -191,10 +191,10 @@ describe('platform and auth.me', () => {
   it("auth.me answers the member, the organization and the permissions of the member's role, as REST does", async () => {
     const ownerMe = ok(await as.owner!.query('auth.me'));
     const analystMe = ok(await as.analyst!.query('auth.me'));
-    expect(ownerMe.permissions).toEqual([...PERMISSIONS]);
-    expect(analystMe.permissions).toEqual([...permissionsOf('analyst')]);
-    expect(analystMe.permissions).not.toContain('contacts.read');
-    expect(analystMe.permissions).not.toEqual(ownerMe.permissions);
+    expect(ownerMe.member.permissions).toEqual([...PERMISSIONS]);
+    expect(analystMe.member.permissions).toEqual([...permissionsOf('analyst')]);
+    expect(analystMe.member.permissions).not.toContain('contacts.read');
+    expect(analystMe.member.permissions).not.toEqual(ownerMe.member.permissions);
     expect(analystMe).toMatchObject({ member: { id: org.members.analyst!.id, role: 'analyst' }, organization: { id: org.id } });
     expect(analystMe).toEqual(await rest(as.analyst!, '/v1/auth/me'));
   });

@@ -1,6 +1,6 @@
 // auth's answers, as REST's `data` holds them: a session started or ended, who the member is and may do.
 import { z } from 'zod';
-import { ZMember, ZPermissions } from '../members/outputs.ts';
+import { ZMember } from '../members/outputs.ts';
 
 export const ZSignedIn = z.strictObject({ member: ZMember, csrf_token: z.string(), expires_at: z.string() });
 export const ZSignedOut = z.strictObject({ signed_out: z.boolean() });
@@ -13,4 +13,4 @@ export const ZOrganization = z.strictObject({
   updated_at: z.string().nullable(),
 });
 
-export const ZWhoAmI = z.strictObject({ member: ZMember, organization: ZOrganization, permissions: ZPermissions });
+export const ZWhoAmI = z.strictObject({ member: ZMember, organization: ZOrganization });
