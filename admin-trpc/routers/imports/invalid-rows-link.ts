@@ -1,11 +1,11 @@
 // imports.invalidRowsLink: where the dashboard downloads an import's invalid-rows report, which REST streams as CSV.
 import { z } from 'zod';
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
+import { ZIdInput } from '../../inputs.ts';
 import { access, invalidRowsReport } from '../../../core/app/imports/invalid-rows-report.ts';
 
 export const invalidRowsLink = memberProcedure
-  .input(z.strictObject({ id: ZId }))
+  .input(ZIdInput)
   .output(z.strictObject({ url: z.string() }))
   .query(({ ctx, input }) =>
     asMember(ctx.actor, access, async () => {

@@ -1,11 +1,10 @@
 // webhooks.redeliver: deliver again now with the same webhook-id, as POST /v1/webhook-deliveries/{id}/redeliver.
-import { z } from 'zod';
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
+import { ZIdInput } from '../../inputs.ts';
 import { redeliver as run, redeliverAccess } from '../../../core/app/webhooks/delivery-log.ts';
 import { ZDeliveryAnswer } from './outputs.ts';
 
 export const redeliver = memberProcedure
-  .input(z.strictObject({ id: ZId }))
+  .input(ZIdInput)
   .output(ZDeliveryAnswer)
   .mutation(({ ctx, input }) => asMember(ctx.actor, redeliverAccess, () => run(ctx.ctx, ctx.actor, input.id)));
