@@ -1,4 +1,22 @@
 // The pages of contacts, groups, opt-outs and imports.
 import type { PageRoute } from '../routes.tsx';
+import { ContactsPage } from '../pages/contacts.tsx';
+import { ContactDetailPage } from '../pages/contact-detail.tsx';
+import { GroupsPage } from '../pages/groups.tsx';
+import { GroupDetailPage } from '../pages/group-detail.tsx';
+import { OptOutsPage } from '../pages/opt-outs.tsx';
+import { ImportsPage } from '../pages/imports.tsx';
+import { ImportPage, ImportUploadPage } from '../pages/import-wizard.tsx';
 
-export const addressBookRoutes: readonly PageRoute[] = [];
+// Every page reads full numbers (contacts.read); what changes them asks more of the member, page by page.
+export const addressBookRoutes: readonly PageRoute[] = [
+  { path: '/contacts', nav: 'Contacts', permission: 'contacts.read', Page: ContactsPage },
+  { path: '/contacts/:id', permission: 'contacts.read', Page: ContactDetailPage },
+  { path: '/groups', nav: 'Groups', permission: 'contacts.read', Page: GroupsPage },
+  { path: '/groups/:id', permission: 'contacts.read', Page: GroupDetailPage },
+  { path: '/opt-outs', nav: 'Opt-outs', permission: 'contacts.read', Page: OptOutsPage },
+  { path: '/imports', nav: 'Imports', permission: 'contacts.read', Page: ImportsPage },
+  // Before /imports/:id, which would otherwise take "new" for an id.
+  { path: '/imports/new', permission: 'imports.write', Page: ImportUploadPage },
+  { path: '/imports/:id', permission: 'contacts.read', Page: ImportPage },
+];
