@@ -1,4 +1,13 @@
-// The pages of campaigns.
+// The pages of campaigns: the list, the editor (new and saved drafts), and one campaign (draft, quote, launch, progress).
 import type { PageRoute } from '../routes.tsx';
+import { CampaignsPage } from '../pages/campaigns.tsx';
+import { CampaignEditPage, CampaignNewPage } from '../pages/campaign-editor.tsx';
+import { CampaignPage } from '../pages/campaign.tsx';
 
-export const campaignRoutes: readonly PageRoute[] = [];
+export const campaignRoutes: readonly PageRoute[] = [
+  { path: '/campaigns', nav: 'Campaigns', permission: 'campaigns.read', Page: CampaignsPage },
+  // Before "/campaigns/:id", which would take "new" for an id.
+  { path: '/campaigns/new', permission: 'campaigns.write', Page: CampaignNewPage },
+  { path: '/campaigns/:id', permission: 'campaigns.read', Page: CampaignPage },
+  { path: '/campaigns/:id/edit', permission: 'campaigns.write', Page: CampaignEditPage },
+];

@@ -1,0 +1,82 @@
+// Cancelling a scheduled or sending campaign (campaigns.cancel) after a confirmation, and the cancel's report:
+// recipients not yet sent cancelled, messages queued at the cancel, and those already with the operator.
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { useCan } from '../session.tsx';
+import { ErrorAlert } from './error-alert.tsx';
+import { Stats } from './stats.tsx';
+import type { Campaign } from './campaign-form.tsx';
+
+type CancelReport = Outputs['campaigns']['cancel']['cancel'];
+
+export function CampaignCancel({ campaign }: { campaign: Campaign }) {
+  const can = useCan();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useMutation(
+    trpc.campaigns.cancel.mutationOptions({
+      onSuccess: (answer) => {
+        setConfirming(false);
+        queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign });
+        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
+      },
+    }),
+  );
+  const cancellable = campaign.status === 'scheduled' || campaign.status === 'sending';
+  if (cancel.data) return <CancelReportView report={cancel.data.cancel} replay={cancel.data.replay} />;
+  if (!cancellable || !can('campaigns.launch')) return null;
+
+  return (
+    <section className="card" aria-labelledby="cancel-heading">
+      <h2 id="cancel-heading">Cancel</h2>
+      {!confirming ? (
+        <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+          Cancel campaign
+        </button>
+      ) : (
+        <div className="confirm-panel" role="group" aria-labelledby="cancel-confirm-title">
+          <p id="cancel-confirm-title" className="confirm-title">
+            Cancel “{campaign.name}”?
+          </p>
+          <p>
+            Recipients not sent yet are cancelled and their money released at once. Messages already handed to the operator cannot be called back: they
+            are still sent and charged.
+          </p>
+          {cancel.error && <ErrorAlert error={cancel.error} />}
+          {/* The safe choice takes the focus, so that a second press of Enter does not act. */}
+          <div className="campaign-actions">
+            <button type="button" className="button" onClick={() => cancel.mutate({ id: campaign.id })} disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the campaign'}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending} autoFocus>
+              Keep it going
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CancelReportView({ report, replay }: { report: CancelReport; replay: boolean }) {
+  return (
+    <section className="card" aria-labelledby="cancel-report-heading">
+      <h2 id="cancel-report-heading">Cancel report</h2>
+      <div className="alert alert-success" role="status">
+        <p>{replay ? 'The campaign had already been cancelled; this is what its cancel did.' : 'The campaign is cancelled.'}</p>
+      </div>
+      <Stats
+        items={[
+          { label: 'Pending cancelled', value: report.pending_cancelled.toLocaleString('en-US') },
+          { label: 'Queued at cancel', value: report.queued_at_cancel.toLocaleString('en-US') },
+          { label: 'In flight', value: report.in_flight_at_cancel.toLocaleString('en-US') },
+        ]}
+      />
+      <p className="hint">
+        Pending recipients and queued messages were cancelled and their money released. Messages in flight were already with the operator: they finish,
+        and are charged if the operator accepts them.
+      </p>
+    </section>
+  );
+}
