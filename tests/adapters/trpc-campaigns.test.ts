@@ -25,7 +25,8 @@ beforeAll(async () => {
     members: { marketer: 'marketer', analyst: 'analyst', developer: 'developer' },
     keys: {},
   });
-  [marketer, analyst, developer] = await Promise.all([signedIn(app, org.members.marketer!), signedIn(app, org.members.analyst!), signedIn(app, org.members.developer!)]);
+  const clients = await Promise.all([signedIn(app, org.members.marketer!), signedIn(app, org.members.analyst!), signedIn(app, org.members.developer!)]);
+  [marketer, analyst, developer] = clients as [TrpcClient, TrpcClient, TrpcClient];
 });
 
 const count = async (sql: string, params: unknown[]) => (await env.sql<{ n: number }>(`select count(*)::int as n from ${sql}`, params))[0]!.n;
@@ -157,5 +158,23 @@ describe('cancel and discard', () => {
     expect(first).toMatchObject({ campaign: { status: 'discarded' }, replay: false });
     expect(ok(await marketer.mutate('campaigns.discard', { id: campaign.id }))).toEqual({ ...first, replay: true });
     refused(await marketer.mutate('campaigns.edit', { id: campaign.id, name: 'Back' }), 409, 'campaign_not_draft');
+  });
+});
+
+describe('the body counter and the progress of a campaign', () => {
+  it('campaigns.preview counts a body for whoever writes campaigns (messages.preview is for those who send)', async () => {
+    const preview = ok(await marketer.query('campaigns.preview', { body: 'Habari 😀', traffic_class: 'promotional' }));
+    expect(preview).toMatchObject({ encoding: 'ucs2', segments: 1, ucs2_characters: [{ character: '😀', position: 7 }] });
+    refused(await marketer.query('messages.preview', { body: 'Habari', traffic_class: 'promotional' }), 403, 'forbidden');
+    refused(await analyst.query('campaigns.preview', { body: 'Habari', traffic_class: 'promotional' }), 403, 'forbidden');
+  });
+
+  it('campaigns.progress counts the recipients by status in one answer; a draft has none yet', async () => {
+    const campaign = await launched([campaignPhone(), campaignPhone()]);
+    const progress = ok(await analyst.query('campaigns.progress', { id: campaign.id }));
+    expect(progress.recipients).toBe(2);
+    expect(Object.values(progress.counts as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(2);
+    const { campaign: draft } = await draftOver([campaignPhone()]);
+    refused(await analyst.query('campaigns.progress', { id: draft.id }), 409, 'campaign_not_launched');
   });
 });

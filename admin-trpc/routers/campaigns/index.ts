@@ -1,4 +1,4 @@
-// campaigns: drafts, quote, launch, cancel, recipients, export link.
+// campaigns: drafts, quote, launch, cancel, progress, recipients, export link.
 import { router } from '../../trpc.ts';
 import { listCampaigns } from './list-campaigns.ts';
 import { getCampaign } from './get-campaign.ts';
@@ -10,16 +10,20 @@ import { launchCampaign } from './launch-campaign.ts';
 import { cancelCampaign } from './cancel-campaign.ts';
 import { listRecipients } from './list-recipients.ts';
 import { exportLink } from './export-link.ts';
+import { campaignProgress } from './campaign-progress.ts';
+import { previewBody } from './preview-body.ts';
 
 export const campaignsRouter = router({
   list: listCampaigns,
   get: getCampaign,
   create: createCampaign,
   edit: editCampaign,
+  preview: previewBody,
   discard: discardCampaign,
   quote: quoteCampaign,
   launch: launchCampaign,
   cancel: cancelCampaign,
   recipients: listRecipients,
+  progress: campaignProgress,
   exportLink,
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZInstant, pageOf } from '../../outputs.ts';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../core/domain/campaign-states.ts';
+import { RECIPIENT_STATUSES } from '../../../core/app/campaigns/recipients.ts';
 
 const ZTrafficClass = z.enum(['transactional', 'promotional']);
 const ZEncoding = z.enum(['gsm7', 'ucs2', 'ascii']);
@@ -25,6 +26,8 @@ export const ZQuote = z.strictObject({
   assumptions: z.array(z.string()),
 });
 
+export const ZCancelReport = z.strictObject({ pending_cancelled: z.number(), queued_at_cancel: z.number(), in_flight_at_cancel: z.number() });
+
 const ZLaunch = z.strictObject({
   quote_id: z.string().nullable(),
   launched_at: ZInstant,
@@ -38,6 +41,7 @@ const ZLaunch = z.strictObject({
   amount_held: z.number(),
   currency: z.string(),
   cancel_requested_at: ZInstant,
+  cancel_report: ZCancelReport.nullable(),
   finished_at: ZInstant,
 });
 
@@ -64,7 +68,12 @@ export const ZCampaign = z.strictObject({
 export const ZCampaignAnswer = z.strictObject({ campaign: ZCampaign });
 export const ZCampaignPage = pageOf('campaigns', ZCampaign);
 export const ZQuoteAnswer = z.strictObject({ quote: ZQuote, campaign: ZCampaign });
-export const ZCancelReport = z.strictObject({ pending_cancelled: z.number(), queued_at_cancel: z.number(), in_flight_at_cancel: z.number() });
+export const ZCampaignProgress = z.strictObject({
+  id: z.string(),
+  status: ZCampaign.shape.status,
+  recipients: z.number(),
+  counts: z.strictObject(Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, z.number()])) as Record<(typeof RECIPIENT_STATUSES)[number], z.ZodNumber>),
+});
 
 export const ZRecipientPage = z.strictObject({
   recipients: z.array(

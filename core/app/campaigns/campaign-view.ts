@@ -127,6 +127,8 @@ function launchView(row: CampaignRow) {
     amount_held: cents(row.reserved ?? 0),
     currency: 'TZS',
     cancel_requested_at: iso(row.cancel_requested_at),
+    /** What the cancel found (pending cancelled, queued, in flight), kept for whoever looks later. */
+    cancel_report: row.cancel_report,
     finished_at: iso(row.finished_at),
   };
 }

@@ -172,3 +172,10 @@ export async function recipientCounts(ctx: Ctx, actor: TenantActor, quoteIds: re
   }
   return counts;
 }
+
+/** A launched campaign's recipients counted by status, as its progress: one statement, whatever its size. */
+export async function campaignProgress(ctx: Ctx, actor: TenantActor, id: string) {
+  const { campaign, quote } = await launchedCampaign(ctx, actor, id);
+  const counts = (await recipientCounts(ctx, actor, [quote.id])).get(quote.id) ?? noRecipients();
+  return { id: campaign.id, status: campaign.status, recipients: campaign.audience_size ?? 0, counts };
+}

@@ -1,6 +1,7 @@
 // The counter beside a body being typed: characters, encoding, segments, room left, the characters that force UCS-2
 // or that the route refuses, and the price; all from the send's own rules, and nothing is held or written.
 import { z } from 'zod';
+import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
@@ -14,6 +15,9 @@ import { access as sendAccess, ZSendMessageBody } from './send-message.ts';
 
 /** Whoever may send may see what a send would count and cost. */
 export const access = sendAccess;
+
+/** Whoever writes campaigns may see what a campaign's body counts and costs a recipient. */
+export const campaignAccess: Access = { scopes: [], permission: 'campaigns.write' };
 
 /**
  * The compose form as it stands. `from` is taken so that the form can be sent whole; neither the route nor the

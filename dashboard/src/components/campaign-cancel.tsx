@@ -25,6 +25,8 @@ export function CampaignCancel({ campaign }: { campaign: Campaign }) {
   );
   const cancellable = campaign.status === 'scheduled' || campaign.status === 'sending';
   if (cancel.data) return <CancelReportView report={cancel.data.cancel} replay={cancel.data.replay} />;
+  // A campaign cancelled earlier (another visit, another member) keeps its report.
+  if (campaign.launch?.cancel_report) return <CancelReportView report={campaign.launch.cancel_report} replay={false} />;
   if (!cancellable || !can('campaigns.launch')) return null;
 
   return (

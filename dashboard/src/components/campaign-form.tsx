@@ -60,9 +60,9 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
   const [form, setForm] = useState(() => formOf(campaign));
   const set = (patch: Partial<DraftForm>) => setForm((f) => ({ ...f, ...patch }));
   const draft = useDebounced({ body: form.body, traffic_class: form.traffic_class }, 250);
-  // The counter asks what a send would count; a role that cannot send sees the count of the saved draft instead.
-  const canPreview = can('messages.send');
-  const preview = useQuery({ ...trpc.messages.preview.queryOptions(draft), enabled: canPreview && draft.body.length > 0, placeholderData: keepPreviousData });
+  // The counter asks the server what the body counts and costs a recipient, as it is typed.
+  const canPreview = can('campaigns.write');
+  const preview = useQuery({ ...trpc.campaigns.preview.queryOptions(draft), enabled: canPreview && draft.body.length > 0, placeholderData: keepPreviousData });
   const idempotency = useIdempotencyKey();
   const saved = (answer: { campaign: Campaign }) => {
     idempotency.done();

@@ -6,27 +6,16 @@ import { QueryState } from './query-state.tsx';
 import { RECIPIENT_STATUSES, groupOf, isRecipientStatus, type RecipientStatus } from './campaign-recipient-statuses.tsx';
 import type { Campaign } from './campaign-form.tsx';
 
-/** Recipients read a page at a time to count them; a larger campaign shows its progress by the fed count alone. */
-const COUNT_PAGE = 200;
-const MAX_COUNTED = 1000;
-
 export interface RecipientCounts {
   counts: Record<RecipientStatus, number>;
-  /** Every recipient was counted (the campaign has at most MAX_COUNTED). */
-  complete: boolean;
 }
 
-/** Walks the recipients in audience order (campaigns.recipients) and counts them by status. */
+/** The campaign's recipients counted by status on the server (campaigns.progress), whatever the campaign's size. */
 async function countRecipients(id: string): Promise<RecipientCounts> {
+  const progress = await trpcClient.campaigns.progress.query({ id });
   const counts = Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as Record<RecipientStatus, number>;
-  let after: number | undefined;
-  for (let read = 0; read < MAX_COUNTED; read += COUNT_PAGE) {
-    const page = await trpcClient.campaigns.recipients.query({ id, limit: COUNT_PAGE, ...(after === undefined ? {} : { after }) });
-    for (const r of page.recipients) if (isRecipientStatus(r.status)) counts[r.status] += 1;
-    if (page.next_after === null) return { counts, complete: true };
-    after = page.next_after;
-  }
-  return { counts, complete: false };
+  for (const [status, n] of Object.entries(progress.counts)) if (isRecipientStatus(status)) counts[status] = n;
+  return { counts };
 }
 
 const onTheirWay = (c: RecipientCounts | undefined) => (c ? RECIPIENT_STATUSES.some((s) => groupOf(s) === 'on_its_way' && c.counts[s] > 0) : false);
@@ -53,29 +42,19 @@ export function CampaignProgress({ campaign, counts }: { campaign: Campaign; cou
     <QueryState query={counts} label="Counting the recipients">
       {(c) => {
         const finished = RECIPIENT_STATUSES.filter((s) => groupOf(s) === 'final').reduce((sum, s) => sum + c.counts[s], 0);
-        const done = c.complete ? finished : fed;
         return (
           <div className="campaign-progress">
             <label htmlFor="campaign-progress-bar" className="progress-label">
-              {c.complete
-                ? `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} recipients finished`
-                : `${fed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} recipients handed to sending`}
+              {`${finished.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} recipients finished; ${fed.toLocaleString('en-US')} handed to sending`}
             </label>
-            <progress id="campaign-progress-bar" className="progress-bar" max={Math.max(total, 1)} value={done} />
-            {c.complete ? (
-              <ul className="status-counts" aria-label="Recipients by status">
-                {RECIPIENT_STATUSES.map((s) => (
-                  <li key={s} data-status={s}>
-                    <StatusBadge status={s} /> <span className="count">{c.counts[s].toLocaleString('en-US')}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="hint">
-                Counts by status are shown for campaigns of up to {MAX_COUNTED.toLocaleString('en-US')} recipients; filter the recipients below to follow
-                this one.
-              </p>
-            )}
+            <progress id="campaign-progress-bar" className="progress-bar" max={Math.max(total, 1)} value={finished} />
+            <ul className="status-counts" aria-label="Recipients by status">
+              {RECIPIENT_STATUSES.map((s) => (
+                <li key={s} data-status={s}>
+                  <StatusBadge status={s} /> <span className="count">{c.counts[s].toLocaleString('en-US')}</span>
+                </li>
+              ))}
+            </ul>
           </div>
         );
       }}
