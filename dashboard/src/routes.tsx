@@ -16,10 +16,16 @@ export interface PageProps {
   query: URLSearchParams;
 }
 
+/** The menu's parts, in their order. */
+export const NAV_SECTIONS = ['Messages', 'Address book', 'Campaigns', 'Wallet', 'Settings'] as const;
+export type NavSection = (typeof NAV_SECTIONS)[number];
+
 export interface PageRoute {
   path: string;
   /** Its label in the navigation; pages reached from another page (a detail) have none. */
   nav?: string;
+  /** The part of the menu it is listed under (none: at the top). */
+  section?: NavSection;
   /** What the member needs to see the page (null: any member). */
   permission: Permission | null;
   Page: ComponentType<PageProps>;
@@ -27,10 +33,10 @@ export interface PageRoute {
 
 export const ROUTES: readonly PageRoute[] = [
   { path: '/', nav: 'Overview', permission: null, Page: OverviewPage },
-  { path: '/send', nav: 'Send a message', permission: 'messages.send', Page: SendMessagePage },
-  { path: '/messages', nav: 'Messages', permission: 'messages.read', Page: MessagesPage },
+  { path: '/send', nav: 'Send a message', section: 'Messages', permission: 'messages.send', Page: SendMessagePage },
+  { path: '/messages', nav: 'Messages', section: 'Messages', permission: 'messages.read', Page: MessagesPage },
   { path: '/messages/:id', permission: 'messages.read', Page: MessageDetailPage },
-  { path: '/wallet', nav: 'Wallet', permission: 'wallet.read', Page: WalletLedgerPage },
+  { path: '/wallet', nav: 'Wallet', section: 'Wallet', permission: 'wallet.read', Page: WalletLedgerPage },
   ...addressBookRoutes,
   ...campaignRoutes,
   ...adminRoutes,

@@ -1,5 +1,5 @@
 // The main navigation: the pages of the member's permissions, the current one marked (aria-current).
-import { ROUTES } from '../routes.tsx';
+import { NAV_SECTIONS, ROUTES, type PageRoute } from '../routes.tsx';
 import { href, useLocation } from '../router.ts';
 import { useCan } from '../session.tsx';
 
@@ -7,6 +7,17 @@ function isCurrent(routePath: string, path: string): boolean {
   return routePath === '/' ? path === '/' : path === routePath || path.startsWith(`${routePath}/`);
 }
 
+function Links({ items, path }: { items: readonly PageRoute[]; path: string }) {
+  return items.map((r) => (
+    <li key={r.path}>
+      <a href={href(r.path)} aria-current={isCurrent(r.path, path) ? 'page' : undefined}>
+        {r.nav}
+      </a>
+    </li>
+  ));
+}
+
+/** The menu in its parts (messages, address book, campaigns, wallet, settings), each part named for screen readers. */
 export function Nav({ id, open }: { id: string; open: boolean }) {
   const can = useCan();
   const { path } = useLocation();
@@ -14,14 +25,23 @@ export function Nav({ id, open }: { id: string; open: boolean }) {
   return (
     <nav id={id} className={open ? 'main-nav open' : 'main-nav'} aria-label="Main">
       <ul>
-        {items.map((r) => (
-          <li key={r.path}>
-            <a href={href(r.path)} aria-current={isCurrent(r.path, path) ? 'page' : undefined}>
-              {r.nav}
-            </a>
-          </li>
-        ))}
+        <Links items={items.filter((r) => !r.section)} path={path} />
       </ul>
+      {NAV_SECTIONS.map((section) => {
+        const listed = items.filter((r) => r.section === section);
+        if (listed.length === 0) return null;
+        const headingId = `${id}-${section.toLowerCase().replace(/\W+/g, '-')}`;
+        return (
+          <div key={section} className="nav-section">
+            <p id={headingId} className="nav-section-name">
+              {section}
+            </p>
+            <ul aria-labelledby={headingId}>
+              <Links items={listed} path={path} />
+            </ul>
+          </div>
+        );
+      })}
     </nav>
   );
 }

@@ -54,7 +54,7 @@ function Balance({ wallet }: { wallet: Wallet }) {
         ]}
       />
       {wallet.frozen && <p className="note note-danger">The wallet is frozen: nothing can be sent until the service unfreezes it.</p>}
-      <p className="hint">Held money is reserved for messages on their way; it is charged when they are delivered or released when they fail.</p>
+      <p className="hint">Held money is reserved for messages on their way: it is charged when the operator accepts a message, and released when a message fails, expires or is cancelled.</p>
     </>
   );
 }

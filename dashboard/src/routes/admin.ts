@@ -10,12 +10,12 @@ import { WalletSettingsPage } from '../pages/wallet-settings.tsx';
 import { AuditLogPage } from '../pages/audit-log.tsx';
 
 export const adminRoutes: readonly PageRoute[] = [
-  { path: '/top-ups', nav: 'Top-ups', permission: 'wallet.read', Page: TopUpsPage },
-  { path: '/wallet-settings', nav: 'Wallet settings', permission: 'wallet.manage', Page: WalletSettingsPage },
-  { path: '/sender-ids', nav: 'Sender IDs', permission: 'sender_ids.read', Page: SenderIdsPage },
-  { path: '/api-keys', nav: 'API keys', permission: 'api_keys.manage', Page: ApiKeysPage },
-  { path: '/webhooks', nav: 'Webhooks', permission: 'webhooks.read', Page: WebhooksPage },
+  { path: '/top-ups', nav: 'Top-ups', section: 'Wallet', permission: 'wallet.read', Page: TopUpsPage },
+  { path: '/wallet-settings', nav: 'Wallet settings', section: 'Wallet', permission: 'wallet.manage', Page: WalletSettingsPage },
+  { path: '/sender-ids', nav: 'Sender IDs', section: 'Settings', permission: 'sender_ids.read', Page: SenderIdsPage },
+  { path: '/api-keys', nav: 'API keys', section: 'Settings', permission: 'api_keys.manage', Page: ApiKeysPage },
+  { path: '/webhooks', nav: 'Webhooks', section: 'Settings', permission: 'webhooks.read', Page: WebhooksPage },
   { path: '/webhooks/:id', permission: 'webhooks.read', Page: WebhookEndpointPage },
-  { path: '/members', nav: 'Members', permission: 'members.manage', Page: MembersPage },
-  { path: '/audit-log', nav: 'Audit log', permission: 'audit.read', Page: AuditLogPage },
+  { path: '/members', nav: 'Members', section: 'Settings', permission: 'members.manage', Page: MembersPage },
+  { path: '/audit-log', nav: 'Audit log', section: 'Settings', permission: 'audit.read', Page: AuditLogPage },
 ];

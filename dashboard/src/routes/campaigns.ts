@@ -5,7 +5,7 @@ import { CampaignEditPage, CampaignNewPage } from '../pages/campaign-editor.tsx'
 import { CampaignPage } from '../pages/campaign.tsx';
 
 export const campaignRoutes: readonly PageRoute[] = [
-  { path: '/campaigns', nav: 'Campaigns', permission: 'campaigns.read', Page: CampaignsPage },
+  { path: '/campaigns', nav: 'Campaigns', section: 'Campaigns', permission: 'campaigns.read', Page: CampaignsPage },
   // Before "/campaigns/:id", which would take "new" for an id.
   { path: '/campaigns/new', permission: 'campaigns.write', Page: CampaignNewPage },
   { path: '/campaigns/:id', permission: 'campaigns.read', Page: CampaignPage },
