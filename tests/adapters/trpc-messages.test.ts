@@ -183,3 +183,32 @@ describe('senderIds', () => {
     expect(await count("sender_ids where upper(name) in ('NEWCO', 'NOT VALID!!', 'OTHER')", [])).toBe(1);
   });
 });
+
+describe('trial sends (mode test)', () => {
+  it('a member\'s test message completes at once by the last digit, moves no money and lists as a test message', async () => {
+    const before = await walletOf(env, org.id);
+    const delivered = ok(await developer.mutate('messages.send', { ...message({ to: phone('5') }), idempotencyKey: randomUUID(), mode: 'test' }));
+    const failed = ok(await developer.mutate('messages.send', { ...message({ to: phone('1') }), idempotencyKey: randomUUID(), mode: 'test' }));
+    expect(delivered).toMatchObject({ status: 'delivered', price: { charged: false }, replay: false });
+    expect(failed).toMatchObject({ status: 'failed', replay: false });
+    expect(await walletOf(env, org.id)).toEqual(before);
+    const rows = await env.sql<{ test: boolean; member_id: string; api_key_id: string | null }>('select test, member_id, api_key_id from messages where id = any(?::uuid[])', [
+      `{${delivered.id},${failed.id}}`,
+    ]);
+    expect(rows).toEqual([
+      { test: true, member_id: org.members.developer!.id, api_key_id: null },
+      { test: true, member_id: org.members.developer!.id, api_key_id: null },
+    ]);
+    const listed = ok(await developer.query('messages.list', { mode: 'test' })).messages.map((m: { id: string }) => m.id);
+    expect(listed).toEqual(expect.arrayContaining([delivered.id, failed.id]));
+    expect(ok(await developer.query('messages.list', { mode: 'live' })).messages.map((m: { id: string }) => m.id)).not.toContain(delivered.id);
+  });
+
+  it('the same key for a test and then a live send of the same message is a conflict, not a replay', async () => {
+    const input = { ...message(), idempotencyKey: randomUUID() };
+    ok(await developer.mutate('messages.send', { ...input, mode: 'test' }));
+    const before = await walletOf(env, org.id);
+    refused(await developer.mutate('messages.send', input), 409, 'idempotency_conflict');
+    expect(await walletOf(env, org.id)).toEqual(before);
+  });
+});

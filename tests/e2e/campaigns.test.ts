@@ -140,8 +140,9 @@ describe('campaigns', () => {
     await page.getByLabel('Campaign name').fill('Ukumbusho');
     await page.getByRole('checkbox', { name: /Wateja Dodoma/ }).check();
     await page.getByLabel('Message', { exact: true }).fill('Kumbusho: mkutano kesho saa nne.');
-    // A marketer cannot send single messages, so the editor counts the body when the draft is saved.
-    expect(await page.getByText('Segments and encoding are counted when the draft is saved.').count()).toBe(1);
+    // A marketer cannot send single messages, yet the editor counts the body as it is typed (campaigns.preview).
+    await expect.poll(() => page.locator('#campaign-body-counter').textContent()).toContain('32 characters');
+    expect(await page.locator('#campaign-body-counter').textContent()).toContain('1 segment');
     await page.getByRole('radio', { name: 'At a set time' }).check();
     await page.getByLabel('Start at (EAT, Dar es Salaam)').fill('2026-11-23T10:00');
     await page.getByLabel('Validity (hours)').fill('6');

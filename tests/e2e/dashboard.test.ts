@@ -21,6 +21,7 @@ let dispatcher: { stop(): Promise<void> };
 const DELIVERED = '+255754000110';
 const NO_ANSWER = '+255754000293';
 const SENT_FROM_PAGE = '+255754000310';
+const TEST_DELIVERED = '+255754000415';
 
 beforeAll(async () => {
   env = await setupTestEnv({ smppSubmitTimeoutMs: 500 });
@@ -176,6 +177,27 @@ describe('dashboard', () => {
     const attempts = page.getByRole('table', { name: 'Attempts to hand the message to the SMS route' });
     expect(await attempts.textContent()).toContain('Submitted');
     expect(await figure(page, 'Price').textContent()).toBe('TZS 20.00 (charged)');
+  });
+
+  test('a test message: completed at once by its last digit, delivered in its detail view, nothing charged', async ({ page }) => {
+    await signIn(page, site.base, org.members.owner!);
+    await page.getByRole('link', { name: 'Send a message' }).click();
+    await expect.poll(() => page.getByLabel('From (sender ID)').inputValue()).toBe('UJUMBE');
+    const wallet = async () => (await env.sql<{ available: string; held: string }>('select available, held from wallets where organization_id = ?', [org.id]))[0];
+    const before = await wallet();
+    await page.getByLabel('Test (simulated, never charged)').check();
+    await page.getByLabel('To', { exact: true }).fill(TEST_DELIVERED);
+    await page.getByLabel('Message', { exact: true }).fill('Jaribio la ujumbe.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.locator('.alert-success').waitFor();
+    expect(await page.locator('.alert-success').textContent()).toContain(`Test message delivered; nothing was charged. to ${TEST_DELIVERED}`);
+    const rows = await env.sql<{ test: boolean; status: string }>('select test, status from messages where organization_id = ? and to_phone = ?', [org.id, TEST_DELIVERED]);
+    expect(rows).toEqual([{ test: true, status: 'delivered' }]);
+    expect(await wallet()).toEqual(before);
+    await page.getByRole('link', { name: 'Follow its delivery' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Message' }).waitFor();
+    expect(await figure(page, 'Status').textContent()).toBe('Delivered');
+    expect(await page.getByRole('table', { name: 'Delivery receipts from the operator' }).textContent()).toContain('Delivered');
   });
 
   test('on a 360 px phone the menu opens the navigation and nothing overflows sideways', async ({ page }) => {

@@ -1,4 +1,4 @@
-// Send one message: validate, price and hold in one transaction; test keys complete at once and pay nothing.
+// Send one message: validate, price and hold in one transaction; test sends complete at once and pay nothing.
 import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
@@ -62,9 +62,16 @@ function checkLive(context: SendContext, total: bigint): void {
   if (context.available < total) throw new DomainError('insufficient_funds', 'The wallet does not have enough available balance for this message.');
 }
 
+/**
+ * Whether a send is in test mode (completed at once by the number's last digit, never charged): always for a
+ * test key, never for a live key, and for a signed-in member when they ask for it (the dashboard's trial sends).
+ */
+export function isTestSend(actor: TenantActor, asked: boolean): boolean {
+  return actor.kind === 'key' ? actor.mode === 'test' : asked;
+}
+
 /** Every check of a send, in the spec's order, on what was read for it; the message to record when all pass. */
-function checkSend(ctx: Ctx, actor: TenantActor, body: TSendMessageBody, to: string, context: SendContext): NewMessage {
-  const test = actor.kind === 'key' && actor.mode === 'test';
+function checkSend(ctx: Ctx, actor: TenantActor, body: TSendMessageBody, to: string, context: SendContext, test: boolean): NewMessage {
   const promotional = body.traffic_class === 'promotional';
   const analysis = unwrap(analyzeBody(body.body, context.route));
   checkSender(context, body, test);
@@ -97,7 +104,7 @@ function checkSend(ctx: Ctx, actor: TenantActor, body: TSendMessageBody, to: str
 async function sendTestMessage(ctx: Ctx, actor: TenantActor, body: TSendMessageBody) {
   const to = unwrap(normalizeTanzanianMobile(body.to, 'to'));
   const context = await loadSendContext(ctx, actor.organizationId, body.from, to);
-  const message = checkSend(ctx, actor, body, to, context);
+  const message = checkSend(ctx, actor, body, to, context, true);
   return inTransaction(ctx, async (tx) => {
     await insertTestMessage(tx, message);
     await completeTestMessage(tx, actor.organizationId, message.id, message.to);
@@ -117,9 +124,15 @@ export interface SendResult {
  * together by the send batcher (hot path: one transaction for many); a key already used answers first,
  * before any check of the present state, exactly as a replay does. Test sends take the per-request path.
  */
-export async function sendMessage(ctx: Ctx, actor: TenantActor, body: TSendMessageBody, request: IdempotentRequest): Promise<SendResult> {
+export async function sendMessage(
+  ctx: Ctx,
+  actor: TenantActor,
+  body: TSendMessageBody,
+  request: IdempotentRequest,
+  options: { test?: boolean } = {},
+): Promise<SendResult> {
   const replayOf = (stored: StoredResponse): SendResult => ({ message: request.resultOf(stored.body) as MessageView, replay: true });
-  if (actor.kind === 'key' && actor.mode === 'test') {
+  if (isTestSend(actor, options.test === true)) {
     let message: MessageView | null = null;
     const out = await withIdempotency(ctx, request.scope, async (tx) => request.answer((message = await sendTestMessage(tx, actor, body))));
     return out.replay || !message ? replayOf(out) : { message, replay: false };
@@ -131,7 +144,7 @@ export async function sendMessage(ctx: Ctx, actor: TenantActor, body: TSendMessa
   const used = usedKeyAnswer(context ? context.usedKey : await findUsedKey(ctx.em, request.scope, ctx.now), request.scope);
   if (used) return replayOf(used);
   if (!to.ok) throw to.error;
-  const message = checkSend(ctx, actor, body, to.value, context!);
+  const message = checkSend(ctx, actor, body, to.value, context!, false);
   const view = messageView(acceptedRow(message, ctx.now), actor, { attempts: [], receipts: [] });
   const result = await submitSend(ctx.deps, {
     message,

@@ -5,8 +5,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { errorField, errorMessage } from '../errors.ts';
 import { href, navigate } from '../router.ts';
-import { useCan } from '../session.tsx';
-import { formatEncoding, humanize, plural } from '../format/text.ts';
+import { humanize } from '../format/text.ts';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { useIdempotencyKey } from '../hooks/idempotency-key.ts';
 import { Field } from './field.tsx';
@@ -56,13 +55,12 @@ function changedFields(c: Campaign, f: DraftFields): Partial<DraftFields> {
 }
 
 export function CampaignForm({ campaign }: { campaign?: Campaign }) {
-  const can = useCan();
   const [form, setForm] = useState(() => formOf(campaign));
   const set = (patch: Partial<DraftForm>) => setForm((f) => ({ ...f, ...patch }));
   const draft = useDebounced({ body: form.body, traffic_class: form.traffic_class }, 250);
-  // The counter asks the server what the body counts and costs a recipient, as it is typed.
-  const canPreview = can('campaigns.write');
-  const preview = useQuery({ ...trpc.campaigns.preview.queryOptions(draft), enabled: canPreview && draft.body.length > 0, placeholderData: keepPreviousData });
+  // The counter asks the server what the body counts and costs a recipient, as it is typed (the editor is for
+  // those who write campaigns, whom campaigns.preview answers).
+  const preview = useQuery({ ...trpc.campaigns.preview.queryOptions(draft), enabled: draft.body.length > 0, placeholderData: keepPreviousData });
   const idempotency = useIdempotencyKey();
   const saved = (answer: { campaign: Campaign }) => {
     idempotency.done();
@@ -89,13 +87,7 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
   const field = errorField(save.error)?.split(/[.[]/)[0];
   const fieldError = (name: string) => (save.error && field === name ? errorMessage(save.error) : undefined);
   const typing = form.body !== draft.body || preview.isFetching;
-  const counter = canPreview ? (
-    <BodyCounter id="campaign-body-counter" empty={!form.body} preview={preview.data} error={preview.error} updating={typing} />
-  ) : campaign ? (
-    `As saved: ${plural(campaign.segments, 'segment')}, ${formatEncoding(campaign.encoding)}. The count is made again when the draft is saved.`
-  ) : (
-    'Segments and encoding are counted when the draft is saved.'
-  );
+  const counter = <BodyCounter id="campaign-body-counter" empty={!form.body} preview={preview.data} error={preview.error} updating={typing} />;
 
   return (
     <form className="form card campaign-form" onSubmit={onSubmit}>

@@ -19,8 +19,8 @@ type SendInput = Inputs['messages']['send'];
 type TrafficClass = SendInput['traffic_class'] & string;
 type Sent = Outputs['messages']['send'];
 
-const FIELDS = ['to', 'from', 'traffic_class', 'body', 'client_ref'];
-const EMPTY = { to: '', from: '', traffic_class: 'transactional' as TrafficClass, body: '', client_ref: '' };
+const FIELDS = ['to', 'from', 'traffic_class', 'body', 'client_ref', 'mode'];
+const EMPTY = { to: '', from: '', traffic_class: 'transactional' as TrafficClass, body: '', client_ref: '', mode: 'live' as 'live' | 'test' };
 
 export function SendMessagePage() {
   const [form, setForm] = useState(EMPTY);
@@ -35,7 +35,7 @@ export function SendMessagePage() {
       onSuccess: (message) => {
         idempotency.done();
         setSent(message);
-        setForm((f) => ({ ...EMPTY, from: f.from, traffic_class: f.traffic_class }));
+        setForm((f) => ({ ...EMPTY, from: f.from, traffic_class: f.traffic_class, mode: f.mode }));
         void queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
       },
@@ -45,7 +45,7 @@ export function SendMessagePage() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSent(null);
-    const message = { to: form.to.trim(), from: form.from, traffic_class: form.traffic_class, body: form.body, client_ref: form.client_ref.trim() };
+    const message = { to: form.to.trim(), from: form.from, traffic_class: form.traffic_class, body: form.body, client_ref: form.client_ref.trim(), mode: form.mode };
     const idempotencyKey = idempotency.keyFor(message);
     send.mutate({ ...message, client_ref: message.client_ref || `dashboard-${idempotencyKey}`, idempotencyKey });
   };
@@ -56,12 +56,25 @@ export function SendMessagePage() {
 
   return (
     <Page title="Send a message">
-      <p className="lead">A live message to a real phone: its price is held from the wallet when it is accepted and charged once it is delivered.</p>
+      <p className="lead">
+        A live message goes to a real phone: its price is held from the wallet, charged when the operator accepts it and released if it fails. A test
+        message tries the form without sending anything or paying.
+      </p>
       {sent && <SentNotice sent={sent} />}
       <form className="form card" onSubmit={onSubmit}>
         <Field label="To" error={fieldError('to')} hint="A Tanzanian mobile number: +255…, 255… or 0…">
           {(control) => <input {...control} name="to" type="tel" inputMode="tel" autoComplete="off" required value={form.to} onChange={(e) => set({ to: e.target.value })} />}
         </Field>
+        <fieldset className="field">
+          <legend>Mode</legend>
+          <label className="choice">
+            <input type="radio" name="mode" value="live" checked={form.mode === 'live'} onChange={() => set({ mode: 'live' })} /> Live (a real SMS, charged)
+          </label>
+          <label className="choice">
+            <input type="radio" name="mode" value="test" checked={form.mode === 'test'} onChange={() => set({ mode: 'test' })} /> Test (simulated, never charged)
+          </label>
+          <p className="hint">A test message completes at once by the number’s last digit: 1 or 2 fail, 8 is undelivered, any other digit is delivered.</p>
+        </fieldset>
         <fieldset className="field">
           <legend>Traffic class</legend>
           {(['transactional', 'promotional'] as const).map((c) => (
@@ -96,8 +109,8 @@ function SentNotice({ sent }: { sent: Sent }) {
   return (
     <div className="alert alert-success" role="status">
       <p>
-        {sent.replay ? 'This message had already been sent; nothing was sent again. ' : 'Message accepted. '}
-        {formatTzs(sent.price.total)} for {sent.segments} {sent.segments === 1 ? 'segment' : 'segments'} to {sent.to}.{' '}
+        {sent.replay ? 'This message had already been sent; nothing was sent again. ' : sent.test ? `Test message ${sent.status}; nothing was charged. ` : 'Message accepted. '}
+        {sent.test ? '' : `${formatTzs(sent.price.total)} for ${sent.segments} ${sent.segments === 1 ? 'segment' : 'segments'} `}to {sent.to}.{' '}
         <a href={href(`/messages/${sent.id}`)}>Follow its delivery</a>
       </p>
     </div>
