@@ -1,5 +1,5 @@
 // Every page of the dashboard (the menu's and those reached from them), as an owner sees it with some data, at desk and phone size:
-// every control has a name a screen reader reads, nothing scrolls sideways, nothing breaks the Content-Security-
+// every control has a name a screen reader reads, text keeps AA contrast, nothing scrolls sideways, nothing breaks the Content-Security-
 // Policy, and a screenshot of each is kept under tests/e2e/screenshots/pages/ (the pages as they last looked).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,13 +79,47 @@ function unnamedControls(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Text whose contrast with what is behind it is under WCAG's AA: 4.5 to 1, or 3 to 1 for large text (24 px, or
+ * 18.66 px bold). The background is the nearest opaque one among the element and its ancestors.
+ */
+function lowContrastText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgba = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+    };
+    const background = (el: Element | null): number[] => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || (c[3] ?? 1) >= 0.99) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const found: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      if (!own || !(el as HTMLElement).offsetParent && getComputedStyle(el).position !== 'fixed') continue;
+      const style = getComputedStyle(el);
+      const fg = luminance(rgba(style.color));
+      const bg = luminance(background(el));
+      const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) found.push(`${ratio.toFixed(2)}: ${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim().slice(0, 40)}"`);
+    }
+    return found;
+  });
+}
+
 /** Whether the page is wider than the window (something scrolls sideways). */
 function overflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 }
 
 describe('every page', () => {
-  test('each page of the menu opens with its heading, names every control, fits a 360 px phone and keeps to the security policy', async ({ page }) => {
+  test('each page of the menu opens with its heading, names every control, keeps text at AA contrast, fits a 360 px phone and keeps to the security policy', async ({ page }) => {
     const violations: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
@@ -101,6 +135,7 @@ describe('every page', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await unnamedControls(page), `unnamed controls on ${label}`).toEqual([]);
+      expect(await lowContrastText(page), `text under AA contrast on ${label}`).toEqual([]);
       await page.screenshot({ path: path.join(PAGES, `${slug(label)}.png`), fullPage: true });
       await page.setViewportSize({ width: 360, height: 740 });
       await page.waitForTimeout(100);
@@ -129,6 +164,7 @@ describe('every page', () => {
       await page.waitForLoadState('networkidle');
       expect(await heading.textContent(), address).not.toBe('Page not found');
       expect(await unnamedControls(page), `unnamed controls on ${address}`).toEqual([]);
+      expect(await lowContrastText(page), `text under AA contrast on ${address}`).toEqual([]);
       await page.screenshot({ path: path.join(PAGES, `${name}.png`), fullPage: true });
       await page.setViewportSize({ width: 360, height: 740 });
       await page.waitForTimeout(100);
@@ -136,5 +172,42 @@ describe('every page', () => {
       await page.screenshot({ path: path.join(PAGES, `${name}-phone.png`), fullPage: true });
     }
     expect(violations).toEqual([]);
+  });
+});
+
+describe('the keyboard alone', () => {
+  test('signs in, skips to the content, walks the menu and opens a page, the focus always visible', async ({ page }) => {
+    await page.goto(`${site.base}/`);
+    const focusVisible = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        return { text: (el.getAttribute('aria-label') ?? el.textContent ?? (el as HTMLInputElement).name ?? '').trim(), outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 };
+      });
+    // The sign-in form, field by field.
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(org.members.owner!.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(org.members.owner!.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    // The first stop is the skip link; following it puts the focus on the content.
+    await page.keyboard.press('Tab');
+    expect(await focusVisible()).toEqual({ text: 'Skip to content', outline: true });
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    // Back at the start, Tab walks into the menu; each stop shows the focus; Enter opens the page.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    let reached = null;
+    for (let i = 0; i < 12 && reached?.text !== 'Contacts'; i++) {
+      await page.keyboard.press('Tab');
+      reached = await focusVisible();
+      expect(reached?.outline, `the focus on ${reached?.text} is visible`).toBe(true);
+    }
+    expect(reached?.text).toBe('Contacts');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
   });
 });
