@@ -97,7 +97,7 @@ function ServiceSection() {
           <Stats
             items={[
               { label: 'SMS route', value: ROUTE_NAMES[s.sms_route] ?? humanize(s.sms_route) },
-              { label: 'Live messages', value: s.live_dispatch ? 'Reach the operators' : 'Go to the simulator (no real SMS leaves)' },
+              { label: 'Live messages', value: s.live_dispatch ? 'Sent to the operators' : 'Sent to the built-in simulator (no real SMS leaves)' },
               { label: 'Service time', value: formatDateTime(s.time) },
             ]}
           />
