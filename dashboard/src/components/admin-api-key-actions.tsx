@@ -5,7 +5,7 @@ import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { useIdempotencyKey } from '../hooks/idempotency-key.ts';
 import { Field } from './field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
-import { ConfirmAction } from './admin-confirm.tsx';
+import { ConfirmAction } from './confirm-action.tsx';
 
 type ApiKey = Outputs['apiKeys']['list']['api_keys'][number];
 export type RotatedKey = Outputs['apiKeys']['rotate'];

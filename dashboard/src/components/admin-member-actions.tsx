@@ -7,7 +7,7 @@ import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { humanize } from '../format/text.ts';
 import { Field } from './field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
-import { ConfirmAction } from './admin-confirm.tsx';
+import { ConfirmAction } from './confirm-action.tsx';
 
 type Member = Outputs['members']['list']['members'][number];
 

@@ -1,10 +1,9 @@
 // Cancelling a scheduled or sending campaign (campaigns.cancel) after a confirmation, and the cancel's report:
 // recipients not yet sent cancelled, messages queued at the cancel, and those already with the operator.
-import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { useCan } from '../session.tsx';
-import { ErrorAlert } from './error-alert.tsx';
+import { ConfirmAction } from './confirm-action.tsx';
 import { Stats } from './stats.tsx';
 import type { Campaign } from './campaign-form.tsx';
 
@@ -12,11 +11,9 @@ type CancelReport = Outputs['campaigns']['cancel']['cancel'];
 
 export function CampaignCancel({ campaign }: { campaign: Campaign }) {
   const can = useCan();
-  const [confirming, setConfirming] = useState(false);
   const cancel = useMutation(
     trpc.campaigns.cancel.mutationOptions({
       onSuccess: (answer) => {
-        setConfirming(false);
         queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign });
         void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
@@ -32,31 +29,21 @@ export function CampaignCancel({ campaign }: { campaign: Campaign }) {
   return (
     <section className="card" aria-labelledby="cancel-heading">
       <h2 id="cancel-heading">Cancel</h2>
-      {!confirming ? (
-        <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
-          Cancel campaign
-        </button>
-      ) : (
-        <div className="confirm-panel" role="group" aria-labelledby="cancel-confirm-title">
-          <p id="cancel-confirm-title" className="confirm-title">
-            Cancel “{campaign.name}”?
-          </p>
+      <ConfirmAction
+        label="Cancel campaign"
+        question={`Cancel “${campaign.name}”?`}
+        details={
           <p>
             Recipients not sent yet are cancelled and their money released at once. Messages already handed to the operator cannot be called back: they
             are still sent and charged.
           </p>
-          {cancel.error && <ErrorAlert error={cancel.error} />}
-          {/* The safe choice takes the focus, so that a second press of Enter does not act. */}
-          <div className="campaign-actions">
-            <button type="button" className="button" onClick={() => cancel.mutate({ id: campaign.id })} disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the campaign'}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending} autoFocus>
-              Keep it going
-            </button>
-          </div>
-        </div>
-      )}
+        }
+        confirmLabel="Yes, cancel the campaign"
+        cancelLabel="Keep it going"
+        pending={cancel.isPending}
+        error={cancel.error}
+        onConfirm={() => cancel.mutate({ id: campaign.id })}
+      />
     </section>
   );
 }

@@ -1,12 +1,11 @@
 // A draft's page: what it will send and to whom, editing and discarding it, and its quote (then its launch).
-import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient, trpc } from '../trpc.ts';
 import { href, navigate } from '../router.ts';
 import { useCan } from '../session.tsx';
 import { formatDateTime } from '../format/time.ts';
 import { formatEncoding, humanize, plural } from '../format/text.ts';
-import { ErrorAlert } from './error-alert.tsx';
+import { ConfirmAction } from './confirm-action.tsx';
 import { Stats } from './stats.tsx';
 import { CampaignQuote } from './campaign-quote.tsx';
 import { DEFAULT_VALIDITY_HOURS } from './campaign-schedule.tsx';
@@ -69,7 +68,6 @@ export function CampaignSummary({ campaign: c }: { campaign: Campaign }) {
 }
 
 function DiscardDraft({ campaign }: { campaign: Campaign }) {
-  const [confirming, setConfirming] = useState(false);
   const discard = useMutation(
     trpc.campaigns.discard.mutationOptions({
       onSuccess: (answer) => {
@@ -79,28 +77,15 @@ function DiscardDraft({ campaign }: { campaign: Campaign }) {
       },
     }),
   );
-  if (!confirming) {
-    return (
-      <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
-        Discard draft
-      </button>
-    );
-  }
   return (
-    <div className="confirm-panel" role="group" aria-labelledby="discard-confirm-title">
-      <p id="discard-confirm-title" className="confirm-title">
-        Discard “{campaign.name}”? A discarded draft cannot be edited, quoted or launched.
-      </p>
-      {discard.error && <ErrorAlert error={discard.error} />}
-      {/* The safe choice takes the focus, so that a second press of Enter does not act. */}
-      <div className="campaign-actions">
-        <button type="button" className="button" onClick={() => discard.mutate({ id: campaign.id })} disabled={discard.isPending}>
-          {discard.isPending ? 'Discarding…' : 'Yes, discard it'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={discard.isPending} autoFocus>
-          Keep the draft
-        </button>
-      </div>
-    </div>
+    <ConfirmAction
+      label="Discard draft"
+      question={`Discard “${campaign.name}”? A discarded draft cannot be edited, quoted or launched.`}
+      confirmLabel={discard.isPending ? 'Discarding…' : 'Yes, discard it'}
+      cancelLabel="Keep the draft"
+      pending={discard.isPending}
+      error={discard.error}
+      onConfirm={() => discard.mutate({ id: campaign.id })}
+    />
   );
 }

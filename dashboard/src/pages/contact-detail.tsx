@@ -10,7 +10,7 @@ import { Page } from '../components/page.tsx';
 import { Field } from '../components/field.tsx';
 import { Stats } from '../components/stats.tsx';
 import { QueryState } from '../components/query-state.tsx';
-import { ConfirmAction } from '../components/address-book-confirm.tsx';
+import { ConfirmAction } from '../components/confirm-action.tsx';
 import { ConsentFields, NO_CONSENT, consentInput, fieldErrors } from '../components/address-book-form.tsx';
 import '../styles/address-book.css';
 

@@ -11,7 +11,7 @@ import { Page } from '../components/page.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { Stats } from '../components/stats.tsx';
 import { ErrorAlert } from '../components/error-alert.tsx';
-import { ConfirmAction } from '../components/admin-confirm.tsx';
+import { ConfirmAction } from '../components/confirm-action.tsx';
 import { SecretOnce } from '../components/admin-secret-once.tsx';
 import { EndpointEditForm } from '../components/admin-endpoint-forms.tsx';
 import { EndpointDeliveries } from '../components/admin-deliveries.tsx';
