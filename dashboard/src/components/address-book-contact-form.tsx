@@ -5,11 +5,13 @@ import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
 import { useIdempotencyKey } from '../hooks/idempotency-key.ts';
 import { Field } from './field.tsx';
-import { ConsentFields, NO_CONSENT, consentInput, fieldErrors } from './address-book-form.tsx';
+import { ConsentFields, NO_CONSENT, consentInput } from './address-book-form.tsx';
+import { ErrorAlert } from './error-alert.tsx';
+import { formErrors } from './form-errors.ts';
 
 type Created = Outputs['contacts']['create'];
 
-const FIELDS = ['phone', 'name', 'consent', 'consent.note'];
+const FIELDS = ['phone', 'name', 'consent'];
 
 export function ContactForm() {
   const [phone, setPhone] = useState('');
@@ -29,7 +31,7 @@ export function ContactForm() {
       },
     }),
   );
-  const { fieldError, otherError } = fieldErrors(create.error, FIELDS);
+  const errors = formErrors(create.error, FIELDS);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,19 +50,19 @@ export function ContactForm() {
           </p>
         </div>
       )}
-      <Field label="Phone number" error={fieldError('phone')} hint="A Tanzanian mobile number: +255…, 255… or 0…">
+      <Field label="Phone number" error={errors.of('phone')} hint="A Tanzanian mobile number: +255…, 255… or 0…">
         {(c) => <input {...c} name="phone" type="tel" inputMode="tel" autoComplete="off" required maxLength={40} value={phone} onChange={(e) => setPhone(e.target.value)} />}
       </Field>
-      <Field label="Name (optional)" error={fieldError('name')}>
+      <Field label="Name (optional)" error={errors.of('name')}>
         {(c) => <input {...c} name="name" maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
       </Field>
       <ConsentFields
         value={consent}
         onChange={setConsent}
         label="This person agreed to receive promotional messages"
-        error={fieldError('consent.note') ?? fieldError('consent')}
+        error={errors.of('consent')}
       />
-      {otherError}
+      {errors.general ? <ErrorAlert error={errors.general} /> : null}
       <div className="ab-actions">
         <button type="submit" className="button" disabled={create.isPending}>
           {create.isPending ? 'Adding…' : 'Add contact'}

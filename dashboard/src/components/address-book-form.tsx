@@ -1,20 +1,6 @@
-// Pieces the address book's forms share: a refusal's message by the field it names, and the consent fields.
+// The consent fields the address book's forms share (a contact's, an import's).
 import type { ReactNode } from 'react';
-import { errorField, errorMessage } from '../errors.ts';
 import { Field } from './field.tsx';
-import { ErrorAlert } from './error-alert.tsx';
-
-/**
- * The message of a refusal for the field it names (`fieldError(name)`), and an alert for a refusal that names
- * none of the form's fields (`otherError`).
- */
-export function fieldErrors(error: unknown, fields: readonly string[]) {
-  const field = errorField(error);
-  return {
-    fieldError: (name: string) => (error && field === name ? errorMessage(error) : undefined),
-    otherError: error && !fields.includes(field ?? '') ? <ErrorAlert error={error} /> : null,
-  };
-}
 
 export interface ConsentDraft {
   given: boolean;

@@ -7,13 +7,15 @@ import { humanize, plural } from '../format/text.ts';
 import { Field } from './field.tsx';
 import { Stats } from './stats.tsx';
 import { DataTable, type Column } from './data-table.tsx';
-import { ConsentFields, NO_CONSENT, consentInput, fieldErrors } from './address-book-form.tsx';
+import { ConsentFields, NO_CONSENT, consentInput } from './address-book-form.tsx';
+import { ErrorAlert } from './error-alert.tsx';
+import { formErrors } from './form-errors.ts';
 
 type Answer = Outputs['imports']['get'];
 type ContactImport = Answer['import'];
 type GroupChoice = 'none' | 'existing' | 'new';
 
-const FIELDS = ['phone_column', 'name_column', 'group_id', 'group_name', 'consent', 'consent.note'];
+const FIELDS = ['phone_column', 'name_column', 'group_id', 'group_name', 'consent'];
 
 /** The first column whose name looks like the wanted one, so the usual files need no choosing. */
 function guess(columns: readonly string[], pattern: RegExp): string {
@@ -70,7 +72,7 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
       },
     }),
   );
-  const { fieldError, otherError } = fieldErrors(process.error, FIELDS);
+  const errors = formErrors(process.error, FIELDS);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -88,7 +90,7 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
     <section className="card" aria-labelledby="mapping-heading">
       <h2 id="mapping-heading">Choose the columns</h2>
       <form className="form" onSubmit={onSubmit}>
-        <Field label="Phone number column" error={fieldError('phone_column')} hint="Numbers that are not Tanzanian mobiles are reported as invalid rows.">
+        <Field label="Phone number column" error={errors.of('phone_column')} hint="Numbers that are not Tanzanian mobiles are reported as invalid rows.">
           {(c) => (
             <select {...c} required value={phoneColumn} onChange={(e) => setPhoneColumn(e.target.value)}>
               {columns.map((col, i) => (
@@ -99,7 +101,7 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
             </select>
           )}
         </Field>
-        <Field label="Name column (optional)" error={fieldError('name_column')}>
+        <Field label="Name column (optional)" error={errors.of('name_column')}>
           {(c) => (
             <select {...c} value={nameColumn} onChange={(e) => setNameColumn(e.target.value)}>
               <option value="">No name</option>
@@ -126,7 +128,7 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
           ))}
         </fieldset>
         {groupChoice === 'existing' && (
-          <Field label="Existing group" error={fieldError('group_id')}>
+          <Field label="Existing group" error={errors.of('group_id')}>
             {(c) => (
               <select {...c} required value={groupId} onChange={(e) => setGroupId(e.target.value)}>
                 <option value="">Choose a group</option>
@@ -140,7 +142,7 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
           </Field>
         )}
         {groupChoice === 'new' && (
-          <Field label="New group name" error={fieldError('group_name')} hint="Created when the processing starts.">
+          <Field label="New group name" error={errors.of('group_name')} hint="Created when the processing starts.">
             {(c) => <input {...c} required maxLength={100} autoComplete="off" value={groupName} onChange={(e) => setGroupName(e.target.value)} />}
           </Field>
         )}
@@ -148,10 +150,10 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
           value={consent}
           onChange={setConsent}
           label="Everyone in this file agreed to receive promotional messages"
-          error={fieldError('consent.note') ?? fieldError('consent')}
+          error={errors.of('consent')}
           hint="Recorded for every contact of the file that has no consent yet and has not opted out. Say how it was given, for example “signed up at the 2026 trade fair stand”."
         />
-        {otherError}
+        {errors.general ? <ErrorAlert error={errors.general} /> : null}
         <div className="ab-actions">
           <button type="submit" className="button" disabled={process.isPending || !phoneColumn}>
             {process.isPending ? 'Starting…' : 'Process the import'}

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { Field } from './field.tsx';
-import { fieldErrors } from './address-book-form.tsx';
+import { ErrorAlert } from './error-alert.tsx';
+import { formErrors } from './form-errors.ts';
+
 
 type OptOut = Outputs['optOuts']['list']['opt_outs'][number];
 type Recorded = Outputs['optOuts']['record'];
@@ -28,7 +30,7 @@ export function RecordOptOut() {
       },
     }),
   );
-  const { fieldError, otherError } = fieldErrors(record.error, ['phone', 'reason']);
+  const errors = formErrors(record.error, ['phone', 'reason']);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setRecorded(null);
@@ -41,13 +43,13 @@ export function RecordOptOut() {
           {recorded.created ? `Opt-out recorded for ${recorded.opt_out.phone}.` : `${recorded.opt_out.phone} had already opted out; its opt-out is unchanged.`}
         </p>
       )}
-      <Field label="Phone number" error={fieldError('phone')} hint="A Tanzanian mobile number: +255…, 255… or 0…">
+      <Field label="Phone number" error={errors.of('phone')} hint="A Tanzanian mobile number: +255…, 255… or 0…">
         {(c) => <input {...c} name="phone" type="tel" inputMode="tel" autoComplete="off" required maxLength={40} value={phone} onChange={(e) => setPhone(e.target.value)} />}
       </Field>
-      <Field label="Reason (optional)" error={fieldError('reason')} hint="For example: “asked by phone to stop promotions”.">
+      <Field label="Reason (optional)" error={errors.of('reason')} hint="For example: “asked by phone to stop promotions”.">
         {(c) => <textarea {...c} name="reason" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
       </Field>
-      {otherError}
+      {errors.general ? <ErrorAlert error={errors.general} /> : null}
       <div className="ab-actions">
         <button type="submit" className="button" disabled={record.isPending}>
           {record.isPending ? 'Recording…' : 'Record opt-out'}
@@ -76,7 +78,7 @@ export function ClearOptOut({ optOut, onDone, onCancel }: ClearOptOutProps) {
       },
     }),
   );
-  const { fieldError, otherError } = fieldErrors(clear.error, ['reason', 'evidence']);
+  const errors = formErrors(clear.error, ['reason', 'evidence']);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     clear.mutate({ id: optOut.id, reason: reason.trim(), evidence: evidence.trim() });
@@ -91,13 +93,13 @@ export function ClearOptOut({ optOut, onDone, onCancel }: ClearOptOutProps) {
         audit log; the opt-out itself stays on record.
       </p>
       <form className="form" onSubmit={onSubmit}>
-        <Field label="Reason" error={fieldError('reason')} hint="3 to 500 characters.">
+        <Field label="Reason" error={errors.of('reason')} hint="3 to 500 characters.">
           {(c) => <textarea {...c} name="reason" rows={2} required minLength={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
         </Field>
-        <Field label="Evidence" error={fieldError('evidence')} hint="Where the request is kept: a signed form, a message, a call reference. 3 to 500 characters.">
+        <Field label="Evidence" error={errors.of('evidence')} hint="Where the request is kept: a signed form, a message, a call reference. 3 to 500 characters.">
           {(c) => <textarea {...c} name="evidence" rows={2} required minLength={3} maxLength={500} value={evidence} onChange={(e) => setEvidence(e.target.value)} />}
         </Field>
-        {otherError}
+        {errors.general ? <ErrorAlert error={errors.general} /> : null}
         <div className="ab-actions">
           <button type="submit" className="button" disabled={clear.isPending}>
             {clear.isPending ? 'Clearing…' : 'Clear opt-out'}

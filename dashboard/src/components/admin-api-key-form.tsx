@@ -8,7 +8,7 @@ import { useIdempotencyKey } from '../hooks/idempotency-key.ts';
 import { Field } from './field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import { Checkboxes } from './admin-checkboxes.tsx';
-import { formErrors } from './admin-form-errors.ts';
+import { formErrors } from './form-errors.ts';
 
 type Mode = Inputs['apiKeys']['create']['mode'];
 export type CreatedKey = Outputs['apiKeys']['create'];

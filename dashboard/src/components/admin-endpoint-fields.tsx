@@ -3,7 +3,7 @@
 import { EVENT_TYPES, type EventType } from '../../../core/domain/webhooks.ts';
 import { Field } from './field.tsx';
 import { Checkboxes } from './admin-checkboxes.tsx';
-import type { FormErrors } from './admin-form-errors.ts';
+import type { FormErrors } from './form-errors.ts';
 
 export interface EndpointDraft {
   url: string;

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { useIdempotencyKey } from '../hooks/idempotency-key.ts';
 import { ErrorAlert } from './error-alert.tsx';
-import { formErrors } from './admin-form-errors.ts';
+import { formErrors } from './form-errors.ts';
 import { ENDPOINT_FIELDS, EndpointFields, draftOf, endpointBody, type EndpointDraft } from './admin-endpoint-fields.tsx';
 
 export type CreatedEndpoint = Outputs['webhooks']['createEndpoint'];

@@ -7,7 +7,7 @@ import { humanize } from '../format/text.ts';
 import { useIdempotencyKey } from '../hooks/idempotency-key.ts';
 import { Field } from './field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
-import { formErrors } from './admin-form-errors.ts';
+import { formErrors } from './form-errors.ts';
 
 type Added = Outputs['members']['create']['member'];
 

@@ -7,7 +7,7 @@ import { useIdempotencyKey } from '../hooks/idempotency-key.ts';
 import { Field } from './field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import { Checkboxes } from './admin-checkboxes.tsx';
-import { formErrors } from './admin-form-errors.ts';
+import { formErrors } from './form-errors.ts';
 
 type TrafficClass = NonNullable<Inputs['senderIds']['request']['traffic_classes']>[number];
 type Requested = Outputs['senderIds']['request']['sender_id'];

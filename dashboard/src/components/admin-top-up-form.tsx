@@ -9,7 +9,7 @@ import { humanize } from '../format/text.ts';
 import { useIdempotencyKey } from '../hooks/idempotency-key.ts';
 import { Field } from './field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
-import { formErrors } from './admin-form-errors.ts';
+import { formErrors } from './form-errors.ts';
 import { parseTzs } from './admin-amount.ts';
 
 type Requested = Outputs['wallet']['requestTopUp']['top_up'];

@@ -11,8 +11,10 @@ import { Field } from '../components/field.tsx';
 import { Stats } from '../components/stats.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { ConfirmAction } from '../components/confirm-action.tsx';
-import { ConsentFields, NO_CONSENT, consentInput, fieldErrors } from '../components/address-book-form.tsx';
+import { ConsentFields, NO_CONSENT, consentInput } from '../components/address-book-form.tsx';
 import '../styles/address-book.css';
+import { ErrorAlert } from '../components/error-alert.tsx';
+import { formErrors } from '../components/form-errors.ts';
 
 type Contact = Outputs['contacts']['get']['contact'];
 
@@ -69,7 +71,7 @@ function ContactSummary({ contact: c }: { contact: Contact }) {
   );
 }
 
-const FIELDS = ['name', 'consent', 'consent.note'];
+const FIELDS = ['name', 'consent'];
 
 function EditContact({ contact: c }: { contact: Contact }) {
   const [name, setName] = useState(c.name ?? '');
@@ -88,7 +90,7 @@ function EditContact({ contact: c }: { contact: Contact }) {
       },
     }),
   );
-  const { fieldError, otherError } = fieldErrors(update.error, FIELDS);
+  const errors = formErrors(update.error, FIELDS);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
@@ -105,7 +107,7 @@ function EditContact({ contact: c }: { contact: Contact }) {
         </p>
       )}
       <form className="form" onSubmit={onSubmit}>
-        <Field label="Name" error={fieldError('name')} hint="Leave empty to clear it. The number never changes: delete the contact and add it again.">
+        <Field label="Name" error={errors.of('name')} hint="Leave empty to clear it. The number never changes: delete the contact and add it again.">
           {(ctl) => <input {...ctl} name="name" maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
         </Field>
         {c.consent ? (
@@ -117,9 +119,9 @@ function EditContact({ contact: c }: { contact: Contact }) {
             <p className="hint">A withdrawal is kept in the consent history; consent can be recorded again later.</p>
           </fieldset>
         ) : (
-          <ConsentFields value={consent} onChange={setConsent} label="This person agreed to receive promotional messages" error={fieldError('consent.note') ?? fieldError('consent')} />
+          <ConsentFields value={consent} onChange={setConsent} label="This person agreed to receive promotional messages" error={errors.of('consent')} />
         )}
-        {otherError}
+        {errors.general ? <ErrorAlert error={errors.general} /> : null}
         <div className="ab-actions">
           <button type="submit" className="button" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save changes'}

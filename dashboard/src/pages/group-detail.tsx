@@ -11,9 +11,11 @@ import { Field } from '../components/field.tsx';
 import { Stats } from '../components/stats.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { ConfirmAction } from '../components/confirm-action.tsx';
-import { fieldErrors } from '../components/address-book-form.tsx';
+
 import { AddMembers, GroupMembers } from '../components/address-book-group-members.tsx';
 import '../styles/address-book.css';
+import { ErrorAlert } from '../components/error-alert.tsx';
+import { formErrors } from '../components/form-errors.ts';
 
 type Group = Outputs['groups']['list']['groups'][number];
 
@@ -63,7 +65,7 @@ function RenameGroup({ group }: { group: Group }) {
       },
     }),
   );
-  const { fieldError, otherError } = fieldErrors(rename.error, ['name']);
+  const errors = formErrors(rename.error, ['name']);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
@@ -78,14 +80,14 @@ function RenameGroup({ group }: { group: Group }) {
         </p>
       )}
       <form className="ab-inline-form" onSubmit={onSubmit}>
-        <Field label="New name" error={fieldError('name')}>
+        <Field label="New name" error={errors.of('name')}>
           {(c) => <input {...c} name="name" required maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
         </Field>
         <button type="submit" className="button" disabled={rename.isPending}>
           {rename.isPending ? 'Renaming…' : 'Rename group'}
         </button>
       </form>
-      {otherError}
+      {errors.general ? <ErrorAlert error={errors.general} /> : null}
     </section>
   );
 }

@@ -10,8 +10,10 @@ import { Page } from '../components/page.tsx';
 import { Field } from '../components/field.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { DataTable, type Column } from '../components/data-table.tsx';
-import { fieldErrors } from '../components/address-book-form.tsx';
+
 import '../styles/address-book.css';
+import { ErrorAlert } from '../components/error-alert.tsx';
+import { formErrors } from '../components/form-errors.ts';
 
 type Group = Outputs['groups']['list']['groups'][number];
 
@@ -52,7 +54,7 @@ function CreateGroup() {
       },
     }),
   );
-  const { fieldError, otherError } = fieldErrors(create.error, ['name']);
+  const errors = formErrors(create.error, ['name']);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setCreated(null);
@@ -68,14 +70,14 @@ function CreateGroup() {
         </p>
       )}
       <form className="ab-inline-form" onSubmit={onSubmit}>
-        <Field label="Group name" error={fieldError('name')} hint="Up to 100 characters, unique in your organization (ignoring case).">
+        <Field label="Group name" error={errors.of('name')} hint="Up to 100 characters, unique in your organization (ignoring case).">
           {(c) => <input {...c} name="name" required maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
         </Field>
         <button type="submit" className="button" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create group'}
         </button>
       </form>
-      {otherError}
+      {errors.general ? <ErrorAlert error={errors.general} /> : null}
     </section>
   );
 }

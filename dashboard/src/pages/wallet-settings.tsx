@@ -8,7 +8,7 @@ import { Field } from '../components/field.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { Stats } from '../components/stats.tsx';
 import { ErrorAlert } from '../components/error-alert.tsx';
-import { formErrors } from '../components/admin-form-errors.ts';
+import { formErrors } from '../components/form-errors.ts';
 import { parseTzs, tzsInputText } from '../components/admin-amount.ts';
 import '../styles/admin.css';
 

@@ -1,4 +1,4 @@
-// Which refusal goes where on a form: next to the field it names, or above the submit button when it names none.
+// Which refusal goes where on a form: next to the field it names, or as an alert when it names none of the form's fields.
 import { errorField, errorMessage } from '../errors.ts';
 
 export interface FormErrors {
