@@ -30,3 +30,10 @@ export function darEsSalaamMidnight(at: Date): string | null {
   if (local.getUTCHours() || local.getUTCMinutes() || local.getUTCSeconds() || local.getUTCMilliseconds()) return null;
   return local.toISOString().slice(0, 10);
 }
+
+/** The whole day in Dar es Salaam that an instant falls on, as the instants of its midnight and the next. */
+export function darEsSalaamDayOf(at: Date): { from: Date; to: Date } {
+  const day = 24 * 60 * 60 * 1000;
+  const from = Math.floor((at.getTime() + DAR_ES_SALAAM_OFFSET_MS) / day) * day - DAR_ES_SALAAM_OFFSET_MS;
+  return { from: new Date(from), to: new Date(from + day) };
+}
