@@ -1,54 +1,18 @@
 // The operator CLI run as a real child process against this file's PostgreSQL database.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../support/db.ts';
+import { opsOk, runOps } from '../support/ops.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PASSWORD = 'Cf-0123456789ab-Zz9!';
-
-interface Run {
-  code: number | null;
-  out: Record<string, any>;
-}
 
 let url = '';
 let db: pg.Client;
 let org = '';
 
-function ops(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, ...env };
-  // The outer environment must not decide whether the clock may move.
-  if (!('CLOCK' in env)) delete childEnv.CLOCK;
-  delete childEnv.DATA_DIR;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/ujumbe-ops.ts', ...args], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      // Exactly one JSON object and nothing else: scripts depend on it.
-      const lines = stdout.trim().split('\n');
-      if (lines.length !== 1) return reject(new Error(`ops ${args.join(' ')}: expected one line on stdout, got:\n${stdout}\nstderr:\n${stderr}`));
-      try {
-        resolve({ code, out: JSON.parse(lines[0] ?? '') });
-      } catch {
-        reject(new Error(`ops ${args.join(' ')}: stdout is not JSON:\n${stdout}\nstderr:\n${stderr}`));
-      }
-    });
-  });
-}
-
-async function ok(args: string[], env: Record<string, string> = {}) {
-  const run = await ops(args, env);
-  expect(run.out.error, JSON.stringify(run.out)).toBeUndefined();
-  expect(run.code).toBe(0);
-  return run.out;
-}
+const ops = (args: string[], env: Record<string, string> = {}) => runOps(url, args, env);
+const ok = (args: string[], env: Record<string, string> = {}) => opsOk(url, args, env);
 
 async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
   return (await db.query(query, params)).rows as T[];

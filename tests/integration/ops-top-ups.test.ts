@@ -1,19 +1,11 @@
 // The operator CLI's top-up commands, run as real child processes against this file's PostgreSQL database:
 // the queue, a credit against a request (once, even when two run at once) and declining one.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TenantActor } from '../../core/app/actor.ts';
 import { requestTopUp } from '../../core/app/wallet/top-ups/request-top-up.ts';
 import { testDatabaseUrl } from '../support/db.ts';
+import { opsOk, runOps } from '../support/ops.ts';
 import { createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-interface Run {
-  code: number | null;
-  out: Record<string, any>;
-}
 
 let env: TestEnv;
 let url = '';
@@ -21,33 +13,8 @@ let org: OrgFixture;
 let other: OrgFixture;
 let seq = 0;
 
-function ops(args: string[]): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
-  delete childEnv.CLOCK;
-  delete childEnv.DATA_DIR;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/ujumbe-ops.ts', ...args], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve({ code, out: JSON.parse(stdout.trim()) });
-      } catch {
-        reject(new Error(`ops ${args.join(' ')}: stdout is not one JSON object:\n${stdout}\nstderr:\n${stderr}`));
-      }
-    });
-  });
-}
-
-async function ok(args: string[]) {
-  const run = await ops(args);
-  expect(run.out.error, JSON.stringify(run.out)).toBeUndefined();
-  expect(run.code).toBe(0);
-  return run.out;
-}
+const ops = (args: string[]) => runOps(url, args);
+const ok = (args: string[]) => opsOk(url, args);
 
 async function refused(args: string[], exit: number, code: string, field?: string) {
   const run = await ops(args);
