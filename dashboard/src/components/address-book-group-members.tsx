@@ -52,7 +52,7 @@ export function GroupMembers({ group }: { group: Group }) {
         {(data) => (
           <>
             <DataTable caption={`Members of ${group.name}`} columns={contactColumns(can('contacts.write') ? action : null)} rows={data.contacts} rowKey={(c) => c.id} empty="No member yet." />
-            <Pager label="Pages of members" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+            <Pager label="Pages of members" pages={pages} next={data.next_before} />
           </>
         )}
       </QueryState>

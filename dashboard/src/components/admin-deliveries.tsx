@@ -70,7 +70,7 @@ export function EndpointDeliveries({ endpointId }: { endpointId: string }) {
               </p>
             )}
             <DataTable caption="Deliveries to this endpoint, newest first" columns={columns} rows={data.deliveries} rowKey={(d) => d.id} empty="No delivery yet." />
-            <Pager label="Pages of deliveries" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+            <Pager label="Pages of deliveries" pages={pages} next={data.next_before} />
             <div id="delivery-attempts">{selected && <DeliveryAttempts delivery={selected} />}</div>
           </>
         );

@@ -13,7 +13,7 @@ import { Field } from './field.tsx';
 import { QueryState } from './query-state.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { useKeysetPages } from './pager.tsx';
+import { Pager, useKeysetPages, type KeysetPages } from './pager.tsx';
 import { StatusOptions, type RecipientFilter } from './campaign-recipient-statuses.tsx';
 
 type Recipient = Outputs['campaigns']['recipients']['recipients'][number];
@@ -99,7 +99,7 @@ export function CampaignRecipients({ campaignId }: { campaignId: string }) {
 
 interface RecipientsTableProps {
   data: Outputs['campaigns']['recipients'];
-  pages: ReturnType<typeof useKeysetPages>;
+  pages: KeysetPages;
   linkMessages: boolean;
 }
 
@@ -109,20 +109,7 @@ function RecipientsTable({ data, pages, linkMessages }: RecipientsTableProps) {
     <>
       {data.numbers_masked && <p className="hint">Numbers are partly hidden: your role does not read the address book.</p>}
       <DataTable caption="Recipients in audience order" columns={columns(linkMessages)} rows={data.recipients} rowKey={(r) => String(r.n)} empty="No recipient matches." />
-      {(pages.page > 1 || next !== null) && (
-        <nav className="pager" aria-label="Pages of recipients">
-          <button type="button" className="button button-secondary" disabled={pages.page === 1} onClick={pages.newest}>
-            First
-          </button>
-          <button type="button" className="button button-secondary" disabled={pages.page === 1} onClick={pages.newer}>
-            Previous
-          </button>
-          <span className="pager-page">Page {pages.page}</span>
-          <button type="button" className="button button-secondary" disabled={next === null} onClick={() => next !== null && pages.older(String(next))}>
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager label="Pages of recipients" pages={pages} next={next} order="order" />
     </>
   );
 }

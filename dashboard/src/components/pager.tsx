@@ -14,28 +14,36 @@ export function useKeysetPages(resetKey: string) {
   };
 }
 
+export type KeysetPages = ReturnType<typeof useKeysetPages>;
+
+/** The buttons' words: newest first for lists in time, first to last for a list in another order (an audience). */
+const WORDS = {
+  time: { start: 'Newest', back: 'Newer', on: 'Older' },
+  order: { start: 'First', back: 'Previous', on: 'Next' },
+} as const;
+
 export interface PagerProps {
   label: string;
-  page: number;
-  nextBefore: string | null;
-  onOlder: (nextBefore: string) => void;
-  onNewer: () => void;
-  onNewest: () => void;
+  pages: KeysetPages;
+  /** Where the next page starts (the answer's next_before or next_after), or null on the last page. */
+  next: string | number | null;
+  order?: keyof typeof WORDS;
 }
 
-export function Pager({ label, page, nextBefore, onOlder, onNewer, onNewest }: PagerProps) {
-  if (page === 1 && !nextBefore) return null;
+export function Pager({ label, pages, next, order = 'time' }: PagerProps) {
+  if (pages.page === 1 && next === null) return null;
+  const words = WORDS[order];
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="button button-secondary" disabled={page === 1} onClick={onNewest}>
-        Newest
+      <button type="button" className="button button-secondary" disabled={pages.page === 1} onClick={pages.newest}>
+        {words.start}
       </button>
-      <button type="button" className="button button-secondary" disabled={page === 1} onClick={onNewer}>
-        Newer
+      <button type="button" className="button button-secondary" disabled={pages.page === 1} onClick={pages.newer}>
+        {words.back}
       </button>
-      <span className="pager-page">Page {page}</span>
-      <button type="button" className="button button-secondary" disabled={!nextBefore} onClick={() => nextBefore && onOlder(nextBefore)}>
-        Older
+      <span className="pager-page">Page {pages.page}</span>
+      <button type="button" className="button button-secondary" disabled={next === null} onClick={() => next !== null && pages.older(String(next))}>
+        {words.on}
       </button>
     </nav>
   );

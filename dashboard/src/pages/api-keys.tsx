@@ -83,7 +83,7 @@ export function ApiKeysPage() {
           {(data) => (
             <>
               <DataTable caption="API keys, newest first" columns={columns(onRotated)} rows={data.api_keys} rowKey={(k) => k.id} empty="No API key yet." />
-              <Pager label="Pages of keys" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+              <Pager label="Pages of keys" pages={pages} next={data.next_before} />
             </>
           )}
         </QueryState>

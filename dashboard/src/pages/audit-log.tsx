@@ -134,7 +134,7 @@ export function AuditLogPage({ query }: PageProps) {
           {(data) => (
             <>
               <DataTable caption="Audit events, newest first" columns={columns} rows={data.audit_events} rowKey={(e) => e.id} empty="No event matches." />
-              <Pager label="Pages of the audit log" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+              <Pager label="Pages of the audit log" pages={pages} next={data.next_before} />
             </>
           )}
         </QueryState>

@@ -58,7 +58,7 @@ export function CampaignsPage() {
         {(data) => (
           <>
             <DataTable caption="Campaigns, newest first" columns={COLUMNS} rows={data.campaigns} rowKey={(c) => c.id} empty="No campaign yet." />
-            <Pager label="Pages of campaigns" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+            <Pager label="Pages of campaigns" pages={pages} next={data.next_before} />
           </>
         )}
       </QueryState>

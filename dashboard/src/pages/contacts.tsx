@@ -52,7 +52,7 @@ export function ContactsPage({ query }: PageProps) {
             {(data) => (
               <>
                 <DataTable caption="Contacts, newest first" columns={COLUMNS} rows={data.contacts} rowKey={(c) => c.id} empty={search ? 'No contact’s number starts so.' : 'No contact yet.'} />
-                <Pager label="Pages of contacts" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+                <Pager label="Pages of contacts" pages={pages} next={data.next_before} />
               </>
             )}
           </QueryState>

@@ -51,7 +51,7 @@ export function ImportsPage() {
           {(data) => (
             <>
               <DataTable caption="Contact imports, newest first" columns={COLUMNS} rows={data.imports} rowKey={(i) => i.id} empty="No import yet." />
-              <Pager label="Pages of imports" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+              <Pager label="Pages of imports" pages={pages} next={data.next_before} />
             </>
           )}
         </QueryState>

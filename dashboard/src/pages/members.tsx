@@ -36,7 +36,7 @@ export function MembersPage() {
           {(data) => (
             <>
               <DataTable caption="Members of the organization" columns={columns} rows={data.members} rowKey={(m) => m.id} empty="No member." />
-              <Pager label="Pages of members" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+              <Pager label="Pages of members" pages={pages} next={data.next_before} />
             </>
           )}
         </QueryState>

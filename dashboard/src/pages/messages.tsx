@@ -60,7 +60,7 @@ export function MessagesPage({ query }: PageProps) {
           {(data) => (
             <>
               <DataTable caption="Messages, newest first" columns={COLUMNS} rows={data.messages} rowKey={(m) => m.id} empty="No message matches." />
-              <Pager label="Pages of messages" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+              <Pager label="Pages of messages" pages={pages} next={data.next_before} />
             </>
           )}
         </QueryState>

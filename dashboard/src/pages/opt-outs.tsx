@@ -104,7 +104,7 @@ export function OptOutsPage({ query }: PageProps) {
             {(data) => (
               <>
                 <DataTable caption="Opt-outs, newest first" columns={columns} rows={data.opt_outs} rowKey={(o) => o.id} empty="No opt-out matches." />
-                <Pager label="Pages of opt-outs" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+                <Pager label="Pages of opt-outs" pages={pages} next={data.next_before} />
               </>
             )}
           </QueryState>

@@ -68,7 +68,7 @@ export function TopUpsPage() {
           {(data) => (
             <>
               <DataTable caption="Top-up requests, newest first" columns={COLUMNS} rows={data.top_ups} rowKey={(t) => t.id} empty="No top-up request." />
-              <Pager label="Pages of top-up requests" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+              <Pager label="Pages of top-up requests" pages={pages} next={data.next_before} />
             </>
           )}
         </QueryState>

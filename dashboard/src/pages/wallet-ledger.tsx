@@ -73,7 +73,7 @@ export function WalletLedgerPage() {
           {(data) => (
             <>
               <DataTable caption="Ledger entries, newest first" columns={COLUMNS} rows={data.entries} rowKey={(e) => e.id} empty="No ledger entry." />
-              <Pager label="Pages of the ledger" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+              <Pager label="Pages of the ledger" pages={pages} next={data.next_before} />
             </>
           )}
         </QueryState>

@@ -55,7 +55,7 @@ export function WebhooksPage() {
           {(data) => (
             <>
               <DataTable caption="Webhook endpoints, newest first" columns={COLUMNS} rows={data.endpoints} rowKey={(e) => e.id} empty="No endpoint yet." />
-              <Pager label="Pages of endpoints" page={pages.page} nextBefore={data.next_before} onOlder={pages.older} onNewer={pages.newer} onNewest={pages.newest} />
+              <Pager label="Pages of endpoints" pages={pages} next={data.next_before} />
             </>
           )}
         </QueryState>
