@@ -143,4 +143,14 @@ describe('tRPC rate limits', () => {
     expect(over!.error).toMatchObject({ code: 'rate_limited', retry_after: expect.any(Number) });
     expect(Number(over!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
+
+  it('a batch is one request: its calls share one reading of the session and one token', async () => {
+    const limited = await setupTestEnv({ rateLimits: { liveRps: 2 } });
+    const limitedApp = createRestApp(limited.deps, { mounts: [(a) => mountTrpc(a, limited.deps)] });
+    const o = await createOrg(limited, {});
+    const client = await signedIn(limitedApp, o.members.owner!);
+    const batch = await client.agent.get(`/trpc/${Array(6).fill('wallet.get').join(',')}?batch=1`);
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    expect(batch.body.map((r: { result?: unknown }) => Boolean(r.result))).toEqual(Array(6).fill(true));
+  });
 });
