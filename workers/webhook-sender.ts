@@ -79,7 +79,8 @@ export function startWebhookSender(deps: Deps, options: Partial<SenderOptions> =
       } catch (err) {
         warn('a round failed', err);
       }
-      if (!claimedAny && !outboxFull) await sleep(idleMs);
+      // A stop asked for during the round ends the loop now, not after an idle pause it could no longer cut short.
+      if (!claimedAny && !outboxFull && !stopping) await sleep(idleMs);
     }
   })();
 

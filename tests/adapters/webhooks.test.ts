@@ -232,6 +232,14 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('stops at once when asked during a round, not after its idle pause', async () => {
+    // Stopped right after starting: its first round is still reading the outbox when the stop comes.
+    const worker = startWebhookSender(env.deps, { idleMs: 60_000 });
+    const started = performance.now();
+    await worker.stop();
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
   it('fans out one event once when fan-outs run side by side', async () => {
     const { org, owner } = await orgWithOwner();
     const r = await newReceiver();
