@@ -19,7 +19,7 @@ interface Received {
 }
 
 /** A receiver on 127.0.0.1 answering with `answer(n)` for its n-th request (null: never answers). */
-async function receiver(answer: (n: number) => { status: number; headers?: Record<string, string>; body?: string } | null = () => ({ status: 200 })) {
+async function receiver(answer: (n: number, body: string) => { status: number; headers?: Record<string, string>; body?: string } | null = () => ({ status: 200 })) {
   const received: Received[] = [];
   const hanging: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
@@ -27,7 +27,7 @@ async function receiver(answer: (n: number) => { status: number; headers?: Recor
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
       received.push({ headers: req.headers, body });
-      const a = answer(received.length);
+      const a = answer(received.length, body);
       if (a === null) return void hanging.push(res);
       res.writeHead(a.status, { 'content-type': 'text/plain', ...a.headers }).end(a.body ?? 'ok');
     });
@@ -390,10 +390,16 @@ describe('webhook delivery', () => {
 
   it('sends one subject’s events in the order they happened: a later event waits while an earlier one is retried', async () => {
     const { org, owner } = await orgWithOwner();
-    const r = await newReceiver((n) => (n === 1 ? { status: 500 } : { status: 200 }));
-    await createEndpoint(owner, { url: r.url });
     const subject = randomUUID();
     const other = randomUUID();
+    // The subject's first event fails once, whichever of the round's requests arrives first.
+    let failed = false;
+    const r = await newReceiver((_, body) => {
+      if (failed || (JSON.parse(body) as { data: { id: string } }).data.id !== subject) return { status: 200 };
+      failed = true;
+      return { status: 500 };
+    });
+    await createEndpoint(owner, { url: r.url });
     const { addEvents } = await import('../../core/app/messages/outbox.ts');
     const event = (id: string, status: string) => ({ organizationId: org.id, type: `message.${status}`, data: { id, status } });
     await addEvents(env.deps.orm.em.fork(), await env.deps.clock.now(), [event(subject, 'submitted'), event(subject, 'delivered'), event(other, 'submitted')]);
