@@ -38,6 +38,8 @@ export interface SmscSimulatorStats {
   binds: number;
   bindFailures: number;
   receipts: number;
+  /** Receipts sent again because the link they went out on closed before deliver_sm_resp. */
+  resent: number;
   /** The most submit_sm one session had waiting for their answer at once (93s are never answered, never counted). */
   maxOutstanding: number;
 }
@@ -57,6 +59,8 @@ interface Peer {
   receives: boolean;
   outstanding: number;
   open: boolean;
+  /** deliver_sm sent and not yet answered, by sequence number: sent again to the next receiver if this link ends. */
+  unacknowledged: Map<number, Record<string, unknown>>;
 }
 
 const BINDS: Readonly<Record<string, { transmits: boolean; receives: boolean }>> = {
@@ -71,7 +75,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
   keepRawShortMessages();
   const systemId = options.systemId ?? 'ujumbe';
   const password = options.password ?? 'ujumbe';
-  const counters: SmscSimulatorStats = { submits: 0, binds: 0, bindFailures: 0, receipts: 0, maxOutstanding: 0 };
+  const counters: SmscSimulatorStats = { submits: 0, binds: 0, bindFailures: 0, receipts: 0, resent: 0, maxOutstanding: 0 };
   const peers = new Set<Peer>();
   const timers = new Set<NodeJS.Timeout>();
   // Receipts for which no receiving session was bound wait for the next one, as on a real SMSC.
@@ -95,7 +99,21 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
       return;
     }
     counters.receipts += 1;
-    target.session.deliver_sm(fields);
+    // As a real SMSC does, a receipt counts as delivered to us only once deliver_sm_resp answers it.
+    const pdu = new smpp.PDU('deliver_sm', fields);
+    if (!target.session.send(pdu, () => target.unacknowledged.delete(pdu.sequence_number))) {
+      queued.push(fields);
+      return;
+    }
+    target.unacknowledged.set(pdu.sequence_number, fields);
+  }
+
+  /** Receipts a closed link never acknowledged go out again, on another bound receiver or the next one. */
+  function resendUnacknowledged(peer: Peer): void {
+    const pending = [...peer.unacknowledged.values()];
+    peer.unacknowledged.clear();
+    counters.resent += pending.length;
+    for (const fields of pending) deliver(peer, fields);
   }
 
   function respond(peer: Peer, pdu: Pdu, fields: Record<string, unknown>, then?: () => void): void {
@@ -149,13 +167,14 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
   }
 
   function accept(session: Session): void {
-    const peer: Peer = { session, systemId: null, transmits: false, receives: false, outstanding: 0, open: true };
+    const peer: Peer = { session, systemId: null, transmits: false, receives: false, outstanding: 0, open: true, unacknowledged: new Map() };
     peers.add(peer);
     coalesceWrites(session.socket);
     session.on('error', () => session.destroy());
     session.on('close', () => {
       peer.open = false;
       peers.delete(peer);
+      resendUnacknowledged(peer);
     });
     for (const [command, mode] of Object.entries(BINDS)) session.on(command, (pdu: Pdu) => bind(peer, pdu, mode));
     session.on('submit_sm', (pdu: Pdu) => submit(peer, pdu));
