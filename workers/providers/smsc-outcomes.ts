@@ -1,9 +1,13 @@
-// What the SMSC simulator does with a submit (by the recipient's last two digits) and the receipts it writes.
-import { decodeForSmpp, encodeForSmpp, stripUdh } from '../../core/domain/sms-encoding.ts';
+// What the SMSC simulator does with a submit (by the recipient's last two digits), the receipts it writes, and
+// which part of a concatenated message a submit carries.
+import { decodeForSmpp, encodeForSmpp, ESM_CLASS_UDHI, stripUdh } from '../../core/domain/sms-encoding.ts';
 import { gsm7Septets } from '../../core/domain/segments.ts';
 import { ESM_CLASS_RECEIPT, NPI_ISDN, NPI_UNKNOWN, TON_ALPHANUMERIC, TON_INTERNATIONAL } from './smpp-wire.ts';
 
-export type SimulatedOutcome = 'refuse' | 'undeliverable' | 'silent' | 'no-receipt' | 'delivered-twice' | 'delivered';
+export type SimulatedOutcome = 'refuse' | 'undeliverable' | 'silent' | 'no-receipt' | 'delivered-twice' | 'rejected' | 'delivered';
+
+/** The final states a simulated receipt may carry. */
+export type ReceiptStat = 'DELIVRD' | 'UNDELIV' | 'REJECTD';
 
 const BY_LAST_DIGITS: Readonly<Record<string, SimulatedOutcome>> = {
   '91': 'refuse',
@@ -11,6 +15,8 @@ const BY_LAST_DIGITS: Readonly<Record<string, SimulatedOutcome>> = {
   '93': 'silent',
   '95': 'no-receipt',
   '96': 'delivered-twice',
+  // Accepted, then the network rejects it: a REJECTD receipt (message_state 8), which fails the message.
+  '97': 'rejected',
 };
 
 export function outcomeFor(destinationAddr: string): SimulatedOutcome {
@@ -18,10 +24,12 @@ export function outcomeFor(destinationAddr: string): SimulatedOutcome {
 }
 
 /** Delays after the submit_sm_resp at which receipts go out, with their final state. */
-export function receiptsFor(outcome: SimulatedOutcome, dlrDelayMs: number): Array<{ afterMs: number; stat: 'DELIVRD' | 'UNDELIV' }> {
+export function receiptsFor(outcome: SimulatedOutcome, dlrDelayMs: number): Array<{ afterMs: number; stat: ReceiptStat }> {
   switch (outcome) {
     case 'undeliverable':
       return [{ afterMs: dlrDelayMs, stat: 'UNDELIV' }];
+    case 'rejected':
+      return [{ afterMs: dlrDelayMs, stat: 'REJECTD' }];
     case 'delivered-twice':
       return [{ afterMs: dlrDelayMs, stat: 'DELIVRD' }, { afterMs: 2 * dlrDelayMs, stat: 'DELIVRD' }];
     case 'delivered':
@@ -49,7 +57,8 @@ export interface ReceiptSource {
   submittedAt: Date;
 }
 
-const MESSAGE_STATE = { DELIVRD: 2, UNDELIV: 5 } as const;
+const MESSAGE_STATE: Readonly<Record<ReceiptStat, number>> = { DELIVRD: 2, UNDELIV: 5, REJECTD: 8 };
+const ERROR_CODE: Readonly<Record<ReceiptStat, string>> = { DELIVRD: '000', UNDELIV: '001', REJECTD: '002' };
 
 function smppDate(at: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
@@ -65,11 +74,11 @@ function excerpt(text: string | null): string {
  * deliver_sm fields of a receipt in the SMPP 3.4 Appendix B form. Like many real SMSCs it names the
  * message in decimal in the text but in hex (as submit_sm_resp gave it) in receipted_message_id.
  */
-export function receiptFields(source: ReceiptSource, stat: 'DELIVRD' | 'UNDELIV', doneAt: Date): Record<string, unknown> {
+export function receiptFields(source: ReceiptSource, stat: ReceiptStat, doneAt: Date): Record<string, unknown> {
   const delivered = stat === 'DELIVRD';
   const text =
     `id:${source.id} sub:001 dlvrd:${delivered ? '001' : '000'} submit date:${smppDate(source.submittedAt)} ` +
-    `done date:${smppDate(doneAt)} stat:${stat} err:${delivered ? '000' : '001'} text:${excerpt(source.text)}`;
+    `done date:${smppDate(doneAt)} stat:${stat} err:${ERROR_CODE[stat]} text:${excerpt(source.text)}`;
   const encoded = encodeForSmpp(text, 'gsm7', 0);
   return {
     source_addr_ton: TON_INTERNATIONAL,
@@ -84,4 +93,26 @@ export function receiptFields(source: ReceiptSource, stat: 'DELIVRD' | 'UNDELIV'
     receipted_message_id: source.id.toString(16),
     message_state: MESSAGE_STATE[stat],
   };
+}
+
+/** Which part of a concatenated message a submit carries (its UDH's concatenation element); null for a single part. */
+export interface ConcatenatedPart {
+  reference: number;
+  total: number;
+  sequence: number;
+}
+
+export function concatenationOf(bytes: Uint8Array, esmClass: number): ConcatenatedPart | null {
+  if ((esmClass & ESM_CLASS_UDHI) === 0 || bytes.length === 0) return null;
+  const end = 1 + (bytes[0] ?? 0);
+  for (let at = 1; at + 1 < end && at + 1 < bytes.length; ) {
+    const element = bytes[at]!;
+    const length = bytes[at + 1]!;
+    const data = bytes.subarray(at + 2, at + 2 + length);
+    // 0x00: 8-bit reference; 0x08: 16-bit reference (3GPP TS 23.040 9.2.3.24.1 and .8).
+    if (element === 0x00 && length === 3) return { reference: data[0]!, total: data[1]!, sequence: data[2]! };
+    if (element === 0x08 && length === 4) return { reference: (data[0]! << 8) | data[1]!, total: data[2]!, sequence: data[3]! };
+    at += 2 + length;
+  }
+  return null;
 }

@@ -1,9 +1,15 @@
-// A real SMPP 3.4 SMSC on loopback for development and tests: outcomes by the recipient's last two digits.
+// A real SMPP 3.4 SMSC on loopback for development and tests: outcomes by the recipient's last two digits, and
+// faults (smsc-faults.ts) injected on request.
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import smpp, { type Pdu, type Session } from 'smpp';
-import { outcomeFor, partText, receiptFields, receiptsFor, type SimulatedOutcome } from './smsc-outcomes.ts';
+import { concatenationOf, outcomeFor, partText, receiptsFor, type ConcatenatedPart, type SimulatedOutcome } from './smsc-outcomes.ts';
+import { ESME_RBINDFAIL, faultOf, pickOne, planSubmit, type SmscFaults, type SubmitFault } from './smsc-faults.ts';
+import { createReceiptRouter, type Peer, type SimulatedReceipt } from './smsc-receipts.ts';
 import { coalesceWrites, formatSmppUrl, keepRawShortMessages, messageBytes, STATUS } from './smpp-wire.ts';
+
+export type { SmscFaults } from './smsc-faults.ts';
+export type { SimulatedReceipt } from './smsc-receipts.ts';
 
 export interface SimulatedSubmit {
   systemId: string;
@@ -16,6 +22,14 @@ export interface SimulatedSubmit {
   /** Hex, as the submit_sm_resp gave it; null when no id was given. */
   messageId: string | null;
   outcome: SimulatedOutcome | 'throttled';
+  /** This submit_sm's number in the simulator's order of arrival (from 1); its answer is reported under it. */
+  serial: number;
+  /** The part of a concatenated message it carries; null for a message of one part. */
+  part: ConcatenatedPart | null;
+  /** The command_status it is (or will be) answered with; null when it is never answered (a silent number, or cut by a drop). */
+  status: number | null;
+  /** The fault that shaped it, if any. */
+  fault: SubmitFault | null;
 }
 
 export interface SmscSimulatorOptions {
@@ -31,6 +45,13 @@ export interface SmscSimulatorOptions {
   /** First message id; by default the clock's milliseconds, so a restarted simulator does not reuse ids. */
   firstMessageId?: number;
   onSubmit?: (submit: SimulatedSubmit) => void;
+  /** The answer to submit number `serial` was written (`sent`), or its link was gone by then. */
+  onAnswer?: (answer: { serial: number; sent: boolean }) => void;
+  onReceipt?: (receipt: SimulatedReceipt) => void;
+  /** Faults in force from the start (none by default); setFaults changes them. */
+  faults?: SmscFaults;
+  /** The random source of every fault decision; pass a seeded one to repeat a run. Unused without faults. */
+  random?: () => number;
 }
 
 export interface SmscSimulatorStats {
@@ -42,6 +63,11 @@ export interface SmscSimulatorStats {
   resent: number;
   /** The most submit_sm one session had waiting for their answer at once (93s are never answered, never counted). */
   maxOutstanding: number;
+  /** Times every link was cut by the drop fault, and submits each fault shaped. */
+  drops: number;
+  faulted: Record<SubmitFault, number>;
+  duplicateReceipts: number;
+  strayReceipts: number;
 }
 
 export interface SmscSimulator {
@@ -50,17 +76,9 @@ export interface SmscSimulator {
   stats(): SmscSimulatorStats;
   /** Cuts every connection without unbinding, as a network failure would. */
   dropConnections(): void;
-}
-
-interface Peer {
-  session: Session;
-  systemId: string | null;
-  transmits: boolean;
-  receives: boolean;
-  outstanding: number;
-  open: boolean;
-  /** deliver_sm sent and not yet answered, by sequence number: sent again to the next receiver if this link ends. */
-  unacknowledged: Map<number, Record<string, unknown>>;
+  /** Replaces the faults in force (an empty object: none); the drop fault counts submits afresh. */
+  setFaults(faults: SmscFaults): void;
+  faults(): SmscFaults;
 }
 
 const BINDS: Readonly<Record<string, { transmits: boolean; receives: boolean }>> = {
@@ -75,14 +93,21 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
   keepRawShortMessages();
   const systemId = options.systemId ?? 'ujumbe';
   const password = options.password ?? 'ujumbe';
-  const counters: SmscSimulatorStats = { submits: 0, binds: 0, bindFailures: 0, receipts: 0, resent: 0, maxOutstanding: 0 };
+  const random = options.random ?? Math.random;
+  const counters: SmscSimulatorStats = {
+    submits: 0, binds: 0, bindFailures: 0, receipts: 0, resent: 0, maxOutstanding: 0, drops: 0,
+    faulted: { throttle: 0, error: 0, late: 0, 'receipt-first': 0, drop: 0 }, duplicateReceipts: 0, strayReceipts: 0,
+  };
   const peers = new Set<Peer>();
   const timers = new Set<NodeJS.Timeout>();
-  // Receipts for which no receiving session was bound wait for the next one, as on a real SMSC.
-  const queued: Array<Record<string, unknown>> = [];
   let throttleLeft = options.throttleFirst ?? 0;
   // A random start: two simulators (two processes, or one restarted) do not hand out the same ids.
   let nextId = options.firstMessageId ?? randomInt(2 ** 47);
+  let faults: SmscFaults = {};
+  let submitsSinceFaults = 0;
+  let strayTimer: NodeJS.Timeout | undefined;
+  // Handsets recently sent to, and by whom: a stray receipt names one of them, as a confused SMSC would.
+  const recent: Array<{ sourceAddr: string; destinationAddr: string }> = [];
 
   const later = (ms: number, fn: () => void) => {
     const timer = setTimeout(() => {
@@ -91,79 +116,85 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     }, ms);
     timers.add(timer);
   };
+  const receipts = createReceiptRouter({ systemId, peers, counters, faults: () => faults, random, later, onReceipt: options.onReceipt });
 
-  function deliver(from: Peer, fields: Record<string, unknown>): void {
-    const target = from.open && from.receives ? from : [...peers].find((p) => p.open && p.receives && p.systemId === systemId);
-    if (!target) {
-      queued.push(fields);
-      return;
-    }
-    counters.receipts += 1;
-    // As a real SMSC does, a receipt counts as delivered to us only once deliver_sm_resp answers it.
-    const pdu = new smpp.PDU('deliver_sm', fields);
-    if (!target.session.send(pdu, () => target.unacknowledged.delete(pdu.sequence_number))) {
-      queued.push(fields);
-      return;
-    }
-    target.unacknowledged.set(pdu.sequence_number, fields);
-  }
-
-  /** Receipts a closed link never acknowledged go out again, on another bound receiver or the next one. */
-  function resendUnacknowledged(peer: Peer): void {
-    const pending = [...peer.unacknowledged.values()];
-    peer.unacknowledged.clear();
-    counters.resent += pending.length;
-    for (const fields of pending) deliver(peer, fields);
-  }
-
-  function respond(peer: Peer, pdu: Pdu, fields: Record<string, unknown>, then?: () => void): void {
+  function respond(peer: Peer, pdu: Pdu, fields: Record<string, unknown>, then?: () => void, delayMs = 0, serial?: number): void {
     peer.outstanding += 1;
     counters.maxOutstanding = Math.max(counters.maxOutstanding, peer.outstanding);
     const send = () => {
       peer.outstanding -= 1;
-      peer.session.send(pdu.response(fields));
+      const sent = peer.session.send(pdu.response(fields));
+      if (serial !== undefined) options.onAnswer?.({ serial, sent });
       then?.();
     };
-    if (options.responseDelayMs) later(options.responseDelayMs, send);
+    const wait = (options.responseDelayMs ?? 0) + delayMs;
+    if (wait) later(wait, send);
     else send();
   }
 
   function bind(peer: Peer, pdu: Pdu, mode: { transmits: boolean; receives: boolean }): void {
     counters.binds += 1;
     if (peer.systemId !== null) return void peer.session.send(pdu.response({ command_status: STATUS.ESME_RALYBND }));
+    if (faults.down) {
+      counters.bindFailures += 1;
+      return void peer.session.send(pdu.response({ command_status: ESME_RBINDFAIL }));
+    }
     if (pdu.system_id !== systemId || pdu.password !== password) {
       counters.bindFailures += 1;
       return void peer.session.send(pdu.response({ command_status: STATUS.ESME_RINVPASWD }));
     }
     Object.assign(peer, { systemId, ...mode });
     peer.session.send(pdu.response({ system_id: 'ujumbe-smsc' }));
-    if (peer.receives) for (const fields of queued.splice(0)) deliver(peer, fields);
+    if (peer.receives) receipts.flushQueued(peer);
   }
 
   function submit(peer: Peer, pdu: Pdu): void {
     counters.submits += 1;
     if (!peer.transmits) return void peer.session.send(pdu.response({ command_status: STATUS.ESME_RINVBNDSTS }));
+    const serial = counters.submits;
     const shortMessage = messageBytes(pdu);
     const esmClass = pdu.esm_class ?? 0;
     const dataCoding = pdu.data_coding ?? 0;
     const destinationAddr = pdu.destination_addr ?? '';
     const sourceAddr = pdu.source_addr ?? '';
-    const outcome = throttleLeft > 0 ? 'throttled' : outcomeFor(destinationAddr);
-    const id = outcome === 'throttled' || outcome === 'silent' || outcome === 'refuse' ? null : nextId++;
+    recent.push({ sourceAddr, destinationAddr });
+    if (recent.length > 100) recent.shift();
+    const byNumber = outcomeFor(destinationAddr);
+    submitsSinceFaults += 1;
+    const dropHere = !!faults.dropAfter && submitsSinceFaults % faults.dropAfter === 0;
+    const plan = planSubmit({ byNumber, throttleFirst: throttleLeft > 0, dropHere, errorsSoFar: counters.faulted.error }, faults, random);
+    const outcome = plan.kind === 'throttle' ? 'throttled' : plan.kind === 'refuse' ? 'refuse' : byNumber;
+    const id = plan.kind === 'accept' || plan.kind === 'drop' ? nextId++ : null;
     const messageId = id === null ? null : id.toString(16);
-    options.onSubmit?.({ systemId, sourceAddr, destinationAddr, dataCoding, esmClass, shortMessage, messageId, outcome });
-    if (outcome === 'throttled') {
-      throttleLeft -= 1;
-      return respond(peer, pdu, { command_status: STATUS.ESME_RTHROTTLED });
-    }
-    if (outcome === 'silent') return;
-    if (id === null) return respond(peer, pdu, { command_status: STATUS.ESME_RSUBMITFAIL });
+    const status = plan.kind === 'throttle' ? STATUS.ESME_RTHROTTLED : plan.kind === 'refuse' ? plan.status : plan.kind === 'accept' ? STATUS.ESME_ROK : null;
+    const fault = faultOf(plan);
+    if (fault) counters.faulted[fault] += 1;
+    const part = concatenationOf(shortMessage, esmClass);
+    options.onSubmit?.({ systemId, sourceAddr, destinationAddr, dataCoding, esmClass, shortMessage, messageId, outcome, serial, part, status, fault });
+    if (plan.kind === 'throttle' && !plan.fault) throttleLeft -= 1;
+    if (plan.kind === 'throttle' || plan.kind === 'refuse') return respond(peer, pdu, { command_status: status }, undefined, 0, serial);
+    if (plan.kind === 'silent' || id === null) return;
     const source = { id, sourceAddr, destinationAddr, text: partText(shortMessage, esmClass, dataCoding), submittedAt: new Date() };
-    respond(peer, pdu, { message_id: messageId }, () => {
-      for (const { afterMs, stat } of receiptsFor(outcome, options.dlrDelayMs)) {
-        later(afterMs, () => deliver(peer, receiptFields(source, stat, new Date())));
-      }
-    });
+    const sendReceipts = () => {
+      for (const { afterMs, stat } of receiptsFor(byNumber, options.dlrDelayMs)) later(afterMs, () => receipts.send(peer, source, stat));
+    };
+    if (plan.kind === 'drop') {
+      // Taken in, never answered: the SMSC still delivers it, and its receipt names an id the client never heard.
+      counters.drops += 1;
+      sendReceipts();
+      for (const session of [...server.sessions]) session.destroy();
+      return;
+    }
+    if (plan.fault === 'receipt-first') {
+      for (const { stat } of receiptsFor(byNumber, 0)) receipts.send(peer, source, stat);
+      return respond(peer, pdu, { message_id: messageId }, undefined, plan.answerAfterMs, serial);
+    }
+    respond(peer, pdu, { message_id: messageId }, sendReceipts, plan.answerAfterMs, serial);
+  }
+
+  function sendStray(): void {
+    const about = pickOne(recent, random);
+    if (about) receipts.sendStray(about);
   }
 
   function accept(session: Session): void {
@@ -174,7 +205,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     session.on('close', () => {
       peer.open = false;
       peers.delete(peer);
-      resendUnacknowledged(peer);
+      receipts.resendUnacknowledged(peer);
     });
     for (const [command, mode] of Object.entries(BINDS)) session.on(command, (pdu: Pdu) => bind(peer, pdu, mode));
     session.on('submit_sm', (pdu: Pdu) => submit(peer, pdu));
@@ -198,18 +229,30 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     });
   });
   const { port } = server.address() as AddressInfo;
+  const dropConnections = () => {
+    for (const session of [...server.sessions]) session.destroy();
+  };
+  const setFaults = (next: SmscFaults) => {
+    faults = { ...next };
+    submitsSinceFaults = 0;
+    clearInterval(strayTimer);
+    strayTimer = faults.strayReceiptEveryMs ? setInterval(sendStray, faults.strayReceiptEveryMs) : undefined;
+    if (faults.down) dropConnections();
+  };
+  setFaults(options.faults ?? {});
 
   return {
     url: formatSmppUrl({ host: '127.0.0.1', port, systemId, password }),
-    stats: () => ({ ...counters }),
-    dropConnections() {
-      for (const session of [...server.sessions]) session.destroy();
-    },
+    stats: () => ({ ...counters, faulted: { ...counters.faulted } }),
+    dropConnections,
+    setFaults,
+    faults: () => ({ ...faults }),
     async close() {
+      clearInterval(strayTimer);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const session of [...server.sessions]) session.destroy();
+      dropConnections();
       await closed;
     },
   };
