@@ -11,6 +11,7 @@ import { mountTrpc } from '../admin-trpc/router.ts';
 import { mountGraphql } from '../graphql/yoga.ts';
 import { mountDashboard } from '../dashboard/serve.ts';
 import { startWorkers } from '../workers/runner.ts';
+import { drainable } from '../core/app/http/drain.ts';
 
 export async function startAll(options: { api: boolean; workers: boolean; migrate: boolean; seed: boolean }) {
   const booted = await boot(options.migrate ? { migrateFirst: migrate } : {});
@@ -24,6 +25,7 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
     mounts: [(a) => mountTrpc(a, deps), (a) => mountGraphql(a, deps), mountDashboard],
   });
   const server = options.api ? http.createServer(app) : null;
+  const httpServer = server ? drainable(server) : null;
   if (server) {
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err: NodeJS.ErrnoException) =>
@@ -43,8 +45,8 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
     if (stopping) return;
     stopping = true;
     log('ujumbe stopping');
-    server?.close();
-    server?.closeAllConnections();
+    // No new connections; every request already received is answered (within HTTP_DRAIN_MS) before the workers stop.
+    await httpServer?.drain();
     await runner?.stop();
     await booted.close().catch(() => {});
     process.exit(0);
