@@ -100,6 +100,17 @@ export function release(b: WalletBalance, amount: bigint): Result<LedgerMove> {
 }
 
 /**
+ * Returns a captured share to available: a campaign message the provider failed after accepting it (SPEC.md's
+ * message table). Its ledger entry is a release, with held unchanged. More than is captured is a bug.
+ */
+export function releaseCaptured(b: WalletBalance, amount: bigint): Result<LedgerMove> {
+  assertBalance(b);
+  assertAmount('release', amount, true);
+  if (amount > b.captured) throw new Error(`release of ${amount} exceeds captured ${b.captured}`);
+  return moved('release', amount, { ...b, captured: b.captured - amount, available: b.available + amount });
+}
+
+/**
  * An operator's correction: a signed credit. A negative one may only take back money that
  * is still available; held and captured money belongs to messages and is never clawed back here.
  */

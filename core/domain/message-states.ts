@@ -26,7 +26,8 @@ export type MessageEvent =
   /** Seven days in unknown without a receipt: the hold goes back, the status stays. */
   | 'hold_timeout';
 
-export type MoneyEffect = 'capture' | 'release' | 'none';
+/** refund: a share already captured goes back to available (a campaign message the provider fails after accepting it). */
+export type MoneyEffect = 'capture' | 'release' | 'refund' | 'none';
 
 /** The spec's recipient `charge` values: the state of one message's share of the wallet. */
 export type ChargeState = 'held' | 'captured' | 'released';
@@ -107,17 +108,24 @@ export function transition(status: MessageStatus, event: MessageEvent): MessageS
   return next;
 }
 
-export function moneyEffect(from: MessageStatus, event: MessageEvent): MoneyEffect {
+// The spec's message table: "any → provider fails it → failed → share released (campaign messages)". A campaign
+// message's share was captured when the provider accepted it; a receipt that fails it gives the share back.
+const CAMPAIGN_MONEY_EFFECTS: Readonly<Partial<Record<MessageStatus, Partial<Record<MessageEvent, MoneyEffect>>>>> = {
+  submitted: { receipt_failed: 'refund' },
+};
+
+export function moneyEffect(from: MessageStatus, event: MessageEvent, message: { campaign: boolean } = { campaign: false }): MoneyEffect {
   if (!canTransition(from, event)) throw new Error(`message cannot take event ${event} in status ${from}`);
-  return MONEY_EFFECTS[from][event] ?? 'none';
+  return (message.campaign ? CAMPAIGN_MONEY_EFFECTS[from]?.[event] : undefined) ?? MONEY_EFFECTS[from][event] ?? 'none';
 }
 
 /**
- * Applies a move's money effect to a share. Only a held share moves: after hold_timeout the
- * share is already released, so a later receipt settles the status without charging.
+ * Applies a move's money effect to a share. A held share is captured or released; a captured one is only ever
+ * refunded. After hold_timeout the share is already released, so a later receipt settles the status without charging.
  */
 export function settleCharge(charge: ChargeState, effect: MoneyEffect): { charge: ChargeState; movement: MoneyEffect } {
-  if (charge !== 'held' || effect === 'none') return { charge, movement: 'none' };
+  if (charge === 'captured' && effect === 'refund') return { charge: 'released', movement: 'refund' };
+  if (charge !== 'held' || effect === 'none' || effect === 'refund') return { charge, movement: 'none' };
   return { charge: effect === 'capture' ? 'captured' : 'released', movement: effect };
 }
 

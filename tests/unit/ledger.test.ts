@@ -6,6 +6,7 @@ import {
   checkInvariant,
   hold,
   release,
+  releaseCaptured,
   topUp,
   type LedgerKind,
   type LedgerMove,
@@ -74,6 +75,12 @@ describe('ledger moves', () => {
     { name: 'a balance that breaks the invariant', call: () => topUp({ available: 1n, held: 0n, captured: 0n, credited: 2n }, 1n) },
     { name: 'a negative balance', call: () => hold({ available: -1n, held: 1n, captured: 0n, credited: 0n }, 0n) },
   ];
+  it('releaseCaptured gives a captured share back to available, held unchanged, as a release entry', () => {
+    const r = releaseCaptured(w(100n, 50n, 700n), 70n);
+    expect(r.ok && r.value).toEqual({ balance: w(170n, 50n, 630n), entry: { kind: 'release', amount: 70n, availableAfter: 170n, heldAfter: 50n } });
+    expect(() => releaseCaptured(w(100n, 500n, 69n), 70n)).toThrow(Error);
+  });
+
   it.each(bugs)('throws on $name', ({ call }) => {
     expect(call).toThrow(Error);
   });

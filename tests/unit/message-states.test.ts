@@ -74,6 +74,21 @@ describe('message transitions', () => {
   });
 });
 
+describe('campaign messages: the provider failing one releases its share (SPEC.md message table)', () => {
+  it('a failed receipt after acceptance refunds a campaign message', () => {
+    expect(moneyEffect('submitted', 'receipt_failed', { campaign: true })).toBe('refund');
+  });
+  it('but not a single message, whose charge stands', () => {
+    expect(moneyEffect('submitted', 'receipt_failed', { campaign: false })).toBe('none');
+  });
+  it.each(moves.filter((m) => !(m.from === 'submitted' && m.event === 'receipt_failed')))(
+    'elsewhere the same as a single message: $from --$event--> $money',
+    ({ from, event, money }) => {
+      expect(moneyEffect(from, event, { campaign: true })).toBe(money);
+    },
+  );
+});
+
 describe('isFinal', () => {
   const cases: Array<[MessageStatus, boolean]> = [
     ['accepted', false],
@@ -104,6 +119,10 @@ describe('settleCharge', () => {
     { charge: 'released', effect: 'release', after: 'released', movement: 'none' },
     { charge: 'captured', effect: 'release', after: 'captured', movement: 'none' },
     { charge: 'captured', effect: 'capture', after: 'captured', movement: 'none' },
+    // A campaign message the provider fails after accepting it: its captured share goes back.
+    { charge: 'captured', effect: 'refund', after: 'released', movement: 'refund' },
+    { charge: 'held', effect: 'refund', after: 'held', movement: 'none' },
+    { charge: 'released', effect: 'refund', after: 'released', movement: 'none' },
   ];
   it.each(cases)('$charge + $effect -> $after, moving $movement', ({ charge, effect, after, movement }) => {
     expect(settleCharge(charge, effect)).toEqual({ charge: after, movement });

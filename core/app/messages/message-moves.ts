@@ -1,7 +1,7 @@
 // Moves messages through the state table in bulk: status, charge, ledger entries and events in one transaction.
 import type { MessageEvent, MessageStatus } from '../../domain/message-states.ts';
 import { canTransition, isFinal, moneyEffect, settleCharge, transition } from '../../domain/message-states.ts';
-import { capture, release } from '../../domain/ledger.ts';
+import { capture, release, releaseCaptured } from '../../domain/ledger.ts';
 import { exec, rows, type Runner } from '../../db/sql.ts';
 import { applyMovementsByOrganization, type BatchMovement } from '../../db/wallets.ts';
 import { LOCK_MESSAGES_ORDER } from '../../db/lock-order.ts';
@@ -62,12 +62,13 @@ export async function applyMoves(tx: Runner, at: Date, moves: Move[], beforeMone
       continue;
     }
     const next = transition(row.status, move.event);
-    const effect = moneyEffect(row.status, move.event);
+    const effect = moneyEffect(row.status, move.event, { campaign: row.campaign_id !== null });
     const settled = row.charge === 'none' ? { charge: row.charge, movement: 'none' as const } : settleCharge(row.charge, effect);
     if (settled.movement !== 'none') {
       const amount = BigInt(row.total);
       const list = money.get(row.organization_id) ?? [];
-      list.push({ movement: (b) => (settled.movement === 'capture' ? capture(b, amount) : release(b, amount)), messageId: row.id, campaignId: row.campaign_id });
+      const step = settled.movement === 'capture' ? capture : settled.movement === 'refund' ? releaseCaptured : release;
+      list.push({ movement: (b) => step(b, amount), messageId: row.id, campaignId: row.campaign_id });
       money.set(row.organization_id, list);
     }
     const key = `${row.organization_id}/${row.id}`;
