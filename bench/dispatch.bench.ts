@@ -17,12 +17,12 @@ async function rawLoopback(): Promise<number> {
   let receipts = 0;
   const simulator = await startSmscSimulator({ port: 0, dlrDelayMs: 0 });
   const provider = createSmppProvider({ url: simulator.url, tps: 1_000_000, window: WINDOW, submitTimeoutMs: 10_000, logger: quiet });
-  provider.onReceipt(() => (receipts += 1));
+  provider.onReceipt(() => void (receipts += 1));
   const n = Math.min(MESSAGES, 50_000);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      provider.submit({ messageId: String(i), to: normalNumber(i), from: 'UJUMBE', body: 'Habari! Oda yako imefika.', encoding: 'gsm7', segments: 1 }),
+      provider.submit({ organizationId: 'bench', messageId: String(i), to: normalNumber(i), from: 'UJUMBE', body: 'Habari! Oda yako imefika.', encoding: 'gsm7', segments: 1 }),
     ),
   );
   while (receipts < n) await new Promise((r) => setTimeout(r, 10));

@@ -18,6 +18,7 @@ import { Migration0016RollupDeltasUnindexed } from './0016-rollup-deltas-unindex
 import { Migration0017LowBalanceThreshold } from './0017-low-balance-threshold.ts';
 import { Migration0018WebhookWrites } from './0018-webhook-writes.ts';
 import { Migration0019TopUpRequests } from './0019-top-up-requests.ts';
+import { Migration0020HonestDispatch } from './0020-honest-dispatch.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -39,4 +40,5 @@ export const migrationsList = [
   { name: '0017-low-balance-threshold', class: Migration0017LowBalanceThreshold },
   { name: '0018-webhook-writes', class: Migration0018WebhookWrites },
   { name: '0019-top-up-requests', class: Migration0019TopUpRequests },
+  { name: '0020-honest-dispatch', class: Migration0020HonestDispatch },
 ];

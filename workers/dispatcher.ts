@@ -1,16 +1,18 @@
-// The dispatcher: claims due messages in batches, hands them to the provider, records answers and receipts.
+// The dispatcher: claims due messages (no more than its SMSC can take in about a second), marks each just before
+// it is written, hands it to the provider, records answers and receipts, and acknowledges receipts once stored.
 import type { Pool } from 'pg';
 import type { Deps } from '../core/app/context.ts';
 import type { SmsProvider } from '../core/app/messages/provider.ts';
 import type { Outcome } from '../core/app/messages/record-outcomes.ts';
-import type { TimedReceipt } from '../core/app/messages/apply-receipts.ts';
+import type { ClaimedMessage } from '../core/app/messages/claim-due.ts';
 import { newCtx } from '../core/app/context.ts';
 import { isWindowOpen } from '../core/domain/sending-window.ts';
-import { nativePool, nativeTransaction } from '../core/db/sql.ts';
+import { nativePool } from '../core/db/sql.ts';
 import { readSettings } from '../core/app/platform/settings.ts';
 import { claimDue } from '../core/app/messages/claim-due.ts';
-import { writeOutcomes } from '../core/app/messages/record-outcomes.ts';
-import { takeEarlyReceipts, writeReceipts } from '../core/app/messages/apply-receipts.ts';
+import { settleLostClaims } from '../core/app/messages/lost-claims.ts';
+import { lostClaimAfterMs } from '../core/app/messages/message-timers.ts';
+import { createDispatchWriter } from './dispatch-writer.ts';
 
 export interface DispatcherOptions {
   /** Messages in flight at the provider at most (claimed, not yet answered). */
@@ -28,43 +30,35 @@ export interface Providers {
 }
 
 const SETTINGS_MS = 250;
+/** Claims go no further ahead of the pacer than this: what a crash may strand is about a second's sending. */
+const CLAIM_AHEAD_S = 1;
+const LOST_CLAIMS_EVERY_MS = 30_000;
+/** At a stop, how long receipts read but not yet stored may take to be stored and acknowledged. */
+export const STOP_RECEIPTS_MS = 5_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function startDispatcher(deps: Deps, providers: Providers, options: DispatcherOptions): { stop(): Promise<void> } {
   let stopped = false;
   let inFlight = 0;
-  let outcomes: Outcome[] = [];
-  let receipts: ProviderReceiptQueue = [];
-  const onReceipt = (r: Omit<TimedReceipt, 'receivedAt'>) => receipts.push(r);
-  providers.simulator.onReceipt(onReceipt);
-  providers.live?.onReceipt(onReceipt);
-
-  // One writer, one transaction a flush: answers first, then the receipts that waited for them, then new
-  // receipts, their moves applied together (hot path: one lock of the messages and wallets, one commit).
-  async function flush(pool: Pool): Promise<void> {
-    if (outcomes.length === 0 && receipts.length === 0) return;
-    const now = await deps.clock.now();
-    const answers = outcomes;
-    outcomes = [];
-    const incoming = receipts;
-    receipts = [];
-    try {
-      await nativeTransaction(pool, async (tx) => {
-        const { moves, written } = await writeOutcomes(tx, now, answers);
-        const early = await takeEarlyReceipts(tx, written);
-        await writeReceipts(tx, now, [...early, ...incoming.map((r) => ({ ...r, receivedAt: now }))], moves);
-      });
-    } catch (err) {
-      // Nothing was written: the answers and receipts wait for the next flush.
-      outcomes.unshift(...answers);
-      receipts.unshift(...incoming);
-      throw err;
-    }
-  }
+  /** Claimed, handed to the provider, not yet at its first write (waiting for the window or the pacer). */
+  let waiting = 0;
+  const all = [providers.simulator, ...(providers.live ? [providers.live] : [])];
+  const poolReady = nativePool(deps.orm.em);
+  const writer = createDispatchWriter(deps, poolReady, { stopping: () => stopped });
+  const unlisten = all.map((provider) => writer.listen(provider));
 
   async function claimLoop(pool: Pool): Promise<void> {
+    let lostLooked = 0;
     while (!stopped) {
-      await claimOnce(pool).catch(async (err: unknown) => {
+      await (async () => {
+        // A claim of a dispatcher that died: handed back if never written, unknown if it may have been.
+        if (performance.now() - lostLooked > LOST_CLAIMS_EVERY_MS) {
+          lostLooked = performance.now();
+          const now = await deps.clock.now();
+          await settleLostClaims(pool, now, new Date(now.getTime() - lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)));
+        }
+        await claimOnce(pool);
+      })().catch(async (err: unknown) => {
         process.stderr.write(`dispatcher claim failed: ${String(err)}\n`);
         await sleep(1000);
       });
@@ -81,49 +75,65 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
   }
 
   async function claimOnce(pool: Pool): Promise<void> {
-    // Answers and receipts not yet written count against the room: submits never outrun the writer,
-    // so the time from submit to a recorded receipt stays short.
-    const room = options.inFlight - inFlight - outcomes.length - receipts.length;
+    const ctx = await newCtx(deps);
+    const settings = await currentSettings(ctx);
+    const provider = deps.config.liveDispatch && settings.liveDispatch && providers.live ? providers.live : providers.simulator;
+    // Answers and receipts not yet written count against the room: submits never outrun the writer, so the time
+    // from submit to a recorded receipt stays short. And no more waits for the pacer than it lets go in a second.
+    const room = Math.min(
+      options.inFlight - inFlight - writer.backlog(),
+      Math.ceil(provider.partsPerSecond * CLAIM_AHEAD_S) - waiting,
+    );
     if (room <= 0) {
       await sleep(5);
       return;
     }
-    const ctx = await newCtx(deps);
-    const settings = await currentSettings(ctx);
-    const provider = deps.config.liveDispatch && settings.liveDispatch && providers.live ? providers.live : providers.simulator;
     const claimed = await claimDue(pool, ctx.now, room, isWindowOpen(settings.window, ctx.now));
     if (claimed.length === 0) {
       await sleep(options.idleMs);
       return;
     }
     inFlight += claimed.length;
-    for (const m of claimed) {
-      provider
-        .submit({ messageId: m.id, to: m.to_phone, from: m.sender, body: m.body, encoding: m.encoding, segments: m.segments })
-        .catch((err: unknown) => ({ kind: 'ambiguous' as const, reason: `submit failed: ${String(err)}` }))
-        .then((outcome) => {
-          outcomes.push({ message: m, outcome, smsc: provider.smsc });
-          inFlight -= 1;
-        });
-    }
+    waiting += claimed.length;
+    for (const m of claimed) submit(provider, m);
   }
 
-  async function flushLoop(pool: Pool): Promise<void> {
-    while (!stopped || outcomes.length || inFlight) {
-      await flush(pool).catch((err: unknown) => process.stderr.write(`dispatcher flush failed: ${String(err)}\n`));
-      await sleep(options.flushMs);
-    }
+  function submit(provider: SmsProvider, m: ClaimedMessage): void {
+    let written = false;
+    const reachedWrite = () => {
+      if (!written) waiting -= 1;
+      written = true;
+    };
+    provider
+      .submit(
+        { organizationId: m.organization_id, messageId: m.id, to: m.to_phone, from: m.sender, body: m.body, encoding: m.encoding, segments: m.segments },
+        {
+          beforeWrite: () => {
+            reachedWrite();
+            return writer.markWriting(m);
+          },
+        },
+      )
+      .catch((err: unknown): Outcome['outcome'] => ({ kind: 'ambiguous', reason: `submit failed: ${String(err)}`, providerIds: [] }))
+      .then((outcome) => {
+        reachedWrite();
+        writer.answered({ message: m, outcome, smsc: provider.smsc });
+        inFlight -= 1;
+      });
   }
 
-  const running = nativePool(deps.orm.em).then((pool) =>
-    Promise.all([claimLoop(pool), flushLoop(pool)]),
-  );
+  const running = poolReady.then((pool) => Promise.all([claimLoop(pool), writer.run(pool, options.flushMs)]));
   return {
+    // Stop claiming; submits not yet written are handed back, written ones wait for their answer (at most a submit
+    // timeout); then stop reading from the SMSCs, store and acknowledge what was read, and write what is left.
     async stop() {
       stopped = true;
+      const deadline = performance.now() + deps.config.smppSubmitTimeoutMs + 2_000;
+      while (inFlight > 0 && performance.now() < deadline) await sleep(10);
+      await Promise.all(all.map((p) => p.drain(STOP_RECEIPTS_MS)));
+      for (const stopTaking of unlisten) stopTaking();
+      writer.finish();
       await running;
     },
   };
 }
-
-type ProviderReceiptQueue = Omit<TimedReceipt, 'receivedAt'>[];

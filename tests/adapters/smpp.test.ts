@@ -154,14 +154,14 @@ describe('connection failures', () => {
     await waitFor(() => h.sim.stats().submits === 1);
     await h.provider.close();
     expect(await pending).toMatchObject({ kind: 'ambiguous' });
-    expect(await h.provider.submit(sms('+255754123400'))).toMatchObject({ kind: 'refused', commandStatus: -1 });
+    expect(await h.provider.submit(sms('+255754123400'))).toMatchObject({ kind: 'unsent' });
   });
 
   it('keeps retrying a refused bind, reporting submits as not connected, without crashing', async () => {
     const h = await harness({}, { password: 'wrong', submitTimeoutMs: 300 });
     await waitFor(() => h.sim.stats().bindFailures >= 3);
     const outcome = await h.provider.submit(sms('+255754123400'));
-    expect(outcome).toEqual({ kind: 'refused', reason: 'not connected to the SMSC', commandStatus: -1 });
+    expect(outcome).toEqual({ kind: 'unsent', reason: 'not connected to the SMSC' });
     expect(h.submits).toEqual([]);
     expect(h.warnings).toContain('SMPP bind refused');
   });

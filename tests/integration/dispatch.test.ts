@@ -141,8 +141,9 @@ describe('dispatch to the simulator', () => {
     try {
       const to = number('10');
       const sent = await send(to);
-      // What a dispatcher that died after the mark leaves behind.
+      // What a dispatcher that died after the mark leaves behind: its claim and the attempt written before the submit.
       await env.sql('update messages set submit_started_at = ? where id = ?', [new Date('2026-11-22T08:00:00Z'), sent.id]);
+      await env.sql("insert into message_attempts (organization_id, message_id, number, state, started_at) values (?, ?, 1, 'submitting', ?)", [org.id, sent.id, new Date('2026-11-22T08:00:00Z')]);
       await runDueTransitions(await env.ctx());
       const m = await waitFor(sent.id, () => true);
       expect(m['status']).toBe('unknown');

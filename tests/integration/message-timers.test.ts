@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { runDueTransitions } from '../../core/app/tick.ts';
-import { claimDue } from '../../core/app/messages/claim-due.ts';
+import { claimDue, markWriting } from '../../core/app/messages/claim-due.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { setSendingWindow } from '../../core/app/platform/settings.ts';
 import { isWindowOpen } from '../../core/domain/sending-window.ts';
@@ -59,7 +59,15 @@ async function tickAt(at: Date) {
   return runDueTransitions(await env.ctx());
 }
 
+/** What a dispatcher does up to the first write: the claim, then the attempt that says the message may have left. */
 async function claimAt(at: Date, windowOpen = true) {
+  const claimed = await claimOnlyAt(at, windowOpen);
+  await markWriting(await nativePool((await env.ctx()).em), at, claimed);
+  return claimed;
+}
+
+/** A claim whose dispatcher died before it wrote anything. */
+async function claimOnlyAt(at: Date, windowOpen = true) {
   env.clock.set(at);
   const pool = await nativePool((await env.ctx()).em);
   return claimDue(pool, at, 10_000, windowOpen);
@@ -340,6 +348,28 @@ describe('a submit that never answered', () => {
     // Never resent: no claim takes it again, and no second attempt appears.
     expect((await claimAt(new Date(at.getTime() + 1000))).map((c) => c.id)).not.toContain(m.id);
     expect(await env.sql('select number from message_attempts where organization_id = ? and message_id = ?', [o.id, m.id])).toEqual([{ number: 1 }]);
+    await expectWalletInvariant(o.id);
+  });
+
+  it('claimed long ago but never written (its dispatcher died first): handed back, no attempt, claimed again and sent', async () => {
+    const base = nextBase();
+    env.clock.set(base);
+    const o = await newOrg();
+    const m = await send(o, { client_ref: 'lost-unwritten' });
+    expect((await claimOnlyAt(base)).map((c) => c.id)).toContain(m.id);
+    // Moments later a live dispatcher may still be about to write it: left alone.
+    await tickAt(new Date(base.getTime() + 1000));
+    expect(await row(o.id, m.id)).toMatchObject({ status: 'accepted', charge: 'held' });
+    expect((await claimOnlyAt(new Date(base.getTime() + 2000))).map((c) => c.id)).not.toContain(m.id);
+    const at = new Date(base.getTime() + 10 * 60_000);
+    const result = await tickAt(at);
+    expect(result.messages_claims_handed_back).toBeGreaterThanOrEqual(1);
+    expect(await row(o.id, m.id)).toMatchObject({ status: 'accepted', charge: 'held', submit_started_at: null });
+    expect(await env.sql('select number from message_attempts where organization_id = ? and message_id = ?', [o.id, m.id])).toEqual([]);
+    expect(await eventsOf(o.id, m.id)).toEqual([]);
+    const again = (await claimAt(new Date(at.getTime() + 1000))).find((c) => c.id === m.id);
+    expect(again).toMatchObject({ attempt: 1 });
+    expect(await env.sql('select number, state from message_attempts where organization_id = ? and message_id = ?', [o.id, m.id])).toEqual([{ number: 1, state: 'submitting' }]);
     await expectWalletInvariant(o.id);
   });
 

@@ -34,7 +34,7 @@ export async function harness(
     ...rest,
   });
   const receipts: ProviderReceipt[] = [];
-  provider.onReceipt((r) => receipts.push(r));
+  provider.onReceipt((r) => void receipts.push(r));
   open.push(async () => {
     await provider.close();
     await sim.close();
@@ -48,7 +48,7 @@ export async function closeHarnesses(): Promise<void> {
 }
 
 export function sms(to: string, body = 'Habari, karibu Ujumbe', encoding: Encoding = 'gsm7'): OutgoingSms {
-  return { messageId: `msg-${to}`, to, from: 'UJUMBE', body, encoding, segments: countSegments(body, encoding) };
+  return { organizationId: 'org-test', messageId: `msg-${to}`, to, from: 'UJUMBE', body, encoding, segments: countSegments(body, encoding) };
 }
 
 export async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {

@@ -1,10 +1,10 @@
 // The SmsProvider port over SMPP 3.4: each message goes out as one submit_sm per part; receipts come back as deliver_sm.
 import type { Pdu } from 'smpp';
-import type { OutgoingSms, ProviderReceipt, SmsProvider, SubmitOutcome } from '../../core/app/messages/provider.ts';
+import type { LateAcceptance, OutgoingSms, ProviderReceipt, SmsProvider, SubmitOptions, SubmitOutcome } from '../../core/app/messages/provider.ts';
 import { decodeForSmpp, encodeForSmpp, stripUdh } from '../../core/domain/sms-encoding.ts';
 import { parseDeliveryReceipt } from '../../core/domain/delivery-receipt.ts';
 import { createPacer, createSemaphore, createThrottleGate } from './flow-control.ts';
-import { createSmppConnection, NOT_CONNECTED, type PartResult, type SmppLogger } from './smpp-connection.ts';
+import { createSmppConnection, NOT_CONNECTED, type LateAnswer, type PartResult, type SmppLogger } from './smpp-connection.ts';
 import {
   ESM_CLASS_RECEIPT, keepRawShortMessages, messageBytes, NPI_ISDN, NPI_UNKNOWN, parseSmppUrl, STATUS, statusName,
   TON_ALPHANUMERIC, TON_INTERNATIONAL,
@@ -51,7 +51,8 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   keepRawShortMessages();
   const timing = { ...DEFAULT_SMPP_TIMING, ...options.timing };
   const logger = options.logger ?? consoleLogger;
-  const handlers: Array<(receipt: ProviderReceipt) => void> = [];
+  const handlers: Array<(receipt: ProviderReceipt) => void | Promise<void>> = [];
+  const lateHandlers: Array<(late: LateAcceptance) => void> = [];
   const target = parseSmppUrl(options.url);
   // Message ids are unique only within one SMSC account: the name every id and receipt of this link carries.
   const smsc = `${target.systemId}@${target.host}:${target.port}`;
@@ -70,10 +71,11 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   // Concatenation references only need to differ between messages to one handset at the same time.
   let reference = Math.floor(Math.random() * 256);
 
-  function forwardReceipt(pdu: Pdu): void {
+  /** Resolves once every handler has the receipt (stored): only then is it acknowledged to the SMSC. */
+  function forwardReceipt(pdu: Pdu): Promise<void> | undefined {
     const esmClass = pdu.esm_class ?? 0;
     // Anything else is a mobile-originated message, which this service does not take.
-    if ((esmClass & ESM_CLASS_RECEIPT) === 0 && !pdu.receipted_message_id) return;
+    if ((esmClass & ESM_CLASS_RECEIPT) === 0 && !pdu.receipted_message_id) return undefined;
     let text: string | null = null;
     try {
       text = decodeForSmpp(stripUdh(messageBytes(pdu), esmClass).payload, pdu.data_coding ?? 0);
@@ -91,23 +93,30 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
     const receipt = parsed && { ...parsed, smsc, address };
     if (!receipt) {
       logger.warn('SMPP receipt without a message id', { text });
-      return;
+      return undefined;
     }
-    for (const handler of handlers) {
-      try {
-        handler(receipt);
-      } catch (error) {
-        logger.warn('SMPP receipt handler failed', { error: (error as Error).message, providerId: receipt.providerId });
+    // Nobody to store it (a dispatcher stopped): left unanswered, for the SMSC to send again.
+    if (handlers.length === 0) return Promise.reject(new Error('no receiver for receipts'));
+    return Promise.all(handlers.map((handler) => handler(receipt))).then(() => undefined);
+  }
+
+  function lateAnswer(sms: OutgoingSms, part: number) {
+    return (answer: LateAnswer) => {
+      if (answer.kind !== 'accepted') {
+        logger.warn('SMSC refused a submit after its timeout', { messageId: sms.messageId, part, commandStatus: statusName(answer.commandStatus) });
+        return;
       }
-    }
+      for (const handler of lateHandlers) handler({ sms, part, providerId: answer.messageId });
+    };
   }
 
   /** One part, resent while the SMSC throttles us; `unsent` only if it never left. */
-  async function sendPart(fields: Record<string, unknown>): Promise<PartResult> {
+  async function sendPart(fields: Record<string, unknown>, write: PartWrite): Promise<PartResult | 'withdrawn'> {
     const release = await window.acquire();
     try {
       for (let resends = 0; ; resends += 1) {
-        const result = await sendOnce(fields);
+        const result = await sendOnce(fields, write);
+        if (result === 'withdrawn') return result;
         if (result.kind !== 'refused' || !THROTTLING.has(result.commandStatus)) {
           if (result.kind === 'accepted') throttle.recovered();
           return result;
@@ -121,7 +130,7 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
     }
   }
 
-  async function sendOnce(fields: Record<string, unknown>): Promise<PartResult> {
+  async function sendOnce(fields: Record<string, unknown>, write: PartWrite): Promise<PartResult | 'withdrawn'> {
     const deadline = performance.now() + options.submitTimeoutMs;
     for (;;) {
       // Bind first, then pace: a token taken while disconnected would let a burst out at reconnect.
@@ -130,17 +139,24 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
       }
       await throttle.wait();
       await pacer.take();
-      const result = await connection.submit(fields);
+      // The mark that the message may have left is stored before its first byte is written.
+      if (write.gate) {
+        const go = await write.gate();
+        write.gate = undefined;
+        if (!go) return 'withdrawn';
+      }
+      const result = await connection.submit(fields, write.onLate);
       // The link dropped between the bind and the send: nothing left, wait for the next bind.
       if (result.kind !== 'unsent' || performance.now() >= deadline) return result;
     }
   }
 
-  async function submit(sms: OutgoingSms): Promise<SubmitOutcome> {
+  async function submit(sms: OutgoingSms, submitOptions: SubmitOptions = {}): Promise<SubmitOutcome> {
     reference = (reference + 1) & 0xff;
     const encoded = encodeForSmpp(sms.body, sms.encoding, reference);
     const count = encoded.parts.length;
     const providerIds: string[] = [];
+    const gate = { gate: submitOptions.beforeWrite };
     // One after the other: a refused part stops the rest, and some SMSCs forward parts in arrival order.
     for (const [index, part] of encoded.parts.entries()) {
       const which = count > 1 ? `part ${index + 1} of ${count}: ` : '';
@@ -155,7 +171,9 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
         registered_delivery: 1,
         data_coding: encoded.dataCoding,
         short_message: Buffer.from(part),
-      });
+      }, { ...gate, onLate: lateAnswer(sms, index + 1) });
+      gate.gate = undefined;
+      if (result === 'withdrawn') return { kind: 'withdrawn' };
       // A refusal or ambiguity after earlier parts were accepted does not recall them: those parts
       // may still reach the handset, which shows them as an incomplete message.
       switch (result.kind) {
@@ -165,21 +183,45 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
         case 'refused':
           return { kind: 'refused', reason: `${which}SMSC refused submit_sm with ${statusName(result.commandStatus)}`, commandStatus: result.commandStatus };
         case 'ambiguous':
-          return { kind: 'ambiguous', reason: `${which}${result.reason}` };
+          return { kind: 'ambiguous', reason: `${which}${result.reason}`, providerIds };
         case 'unsent':
-          // Never written to the socket, so a caller may try this part again; -1 is no SMPP status.
-          return { kind: 'refused', reason: `${which}${result.reason}`, commandStatus: -1 };
+          // Never sent is a property of the whole message: only when no part was written may it go again.
+          if (index === 0) return { kind: 'unsent', reason: result.reason };
+          return {
+            kind: 'refused',
+            reason: `${which}${result.reason}; the ${index === 1 ? 'part' : `${index} parts`} before it went and cannot be recalled`,
+            commandStatus: -1,
+          };
       }
     }
     return { kind: 'accepted', providerIds };
   }
 
+  async function drain(timeoutMs: number): Promise<void> {
+    connection.pauseReading(true);
+    const deadline = performance.now() + timeoutMs;
+    while (connection.unanswered() > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    connection.pauseReading(false);
+  }
+
   return {
     smsc,
+    partsPerSecond: options.tps,
     submit,
     onReceipt(handler) {
       handlers.push(handler);
+      return () => void handlers.splice(handlers.indexOf(handler) >>> 0, 1);
     },
+    onLateAcceptance(handler) {
+      lateHandlers.push(handler);
+    },
+    drain,
     close: () => connection.close(),
   };
+}
+
+/** The first part's write waits for `gate` (then it is dropped); every part's late answer goes to `onLate`. */
+interface PartWrite {
+  gate?: (() => Promise<boolean>) | undefined;
+  onLate: (answer: LateAnswer) => void;
 }

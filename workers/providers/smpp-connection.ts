@@ -23,14 +23,27 @@ export interface ConnectionOptions {
   reconnectInitialMs: number;
   reconnectMaxMs: number;
   logger: SmppLogger;
-  /** Called for every deliver_sm after its deliver_sm_resp is on its way. */
-  onDeliver(pdu: Pdu): void;
+  /**
+   * Called for every deliver_sm; its deliver_sm_resp goes out once the promise resolves (the receipt is stored),
+   * and never if it rejects or the link ended meanwhile: the SMSC then sends it again.
+   */
+  onDeliver(pdu: Pdu): void | Promise<void>;
+  /** How long an answer that came after our timer is still taken as a late answer (until the link drops). */
+  lateAnswerMs?: number;
 }
+
+/** The answer to a submit_sm that came after its timer made it ambiguous. */
+export type LateAnswer = { kind: 'accepted'; messageId: string } | { kind: 'refused'; commandStatus: number };
 
 export interface SmppConnection {
   /** True once bound, false if the link is not bound within timeoutMs or is closed. */
   whenBound(timeoutMs: number): Promise<boolean>;
-  submit(fields: Record<string, unknown>): Promise<PartResult>;
+  /** `onLate` hears the answer to a submit_sm that timed out, if the SMSC still gives one on the same link. */
+  submit(fields: Record<string, unknown>, onLate?: (answer: LateAnswer) => void): Promise<PartResult>;
+  /** deliver_sm read but not yet answered (their storing is under way). */
+  unanswered(): number;
+  /** Stops (true) or resumes reading PDUs: at a stop, what was read is stored and answered before we unbind. */
+  pauseReading(paused: boolean): void;
   close(): Promise<void>;
 }
 
@@ -38,10 +51,13 @@ interface Link {
   session: Session;
   bound: boolean;
   pending: Map<number, (result: PartResult) => void>;
+  /** Submits whose timer ran out, by sequence number: their answer may still come on this link. */
+  late: Map<number, (answer: LateAnswer) => void>;
   timers: Set<NodeJS.Timeout>;
 }
 
 const UNBIND_GRACE_MS = 1000;
+const LATE_ANSWER_MS = 10 * 60_000;
 export const NOT_CONNECTED = 'not connected to the SMSC';
 
 export function createSmppConnection(options: ConnectionOptions): SmppConnection {
@@ -50,6 +66,8 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
   let closed = false;
   let attempt = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  let reading = true;
+  let unanswered = 0;
   const bindWaiters = new Set<() => void>();
 
   const wakeBindWaiters = () => {
@@ -71,8 +89,9 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     reconnectTimer = undefined;
     if (closed) return;
     const session = smpp.connect({ host: target.host, port: target.port });
-    const current: Link = { session, bound: false, pending: new Map(), timers: new Set() };
+    const current: Link = { session, bound: false, pending: new Map(), late: new Map(), timers: new Set() };
     link = current;
+    if (!reading) session.pause();
     // Covers an unreachable host as well as an SMSC that never answers the bind.
     const bindTimer = after(current, responseTimeoutMs, () => {
       logger.warn('SMPP connect/bind timed out', { host: target.host, port: target.port, timeoutMs: responseTimeoutMs });
@@ -103,10 +122,7 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     session.on('close', () => dropped(current));
     session.on('submit_sm_resp', (pdu: Pdu) => settle(current, pdu));
     session.on('generic_nack', (pdu: Pdu) => settle(current, pdu));
-    session.on('deliver_sm', (pdu: Pdu) => {
-      session.send(pdu.response());
-      options.onDeliver(pdu);
-    });
+    session.on('deliver_sm', (pdu: Pdu) => deliver(current, pdu));
     session.on('enquire_link', (pdu: Pdu) => session.send(pdu.response()));
     session.on('unbind', (pdu: Pdu) => {
       logger.warn('SMSC unbound us', {});
@@ -131,14 +147,41 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     });
   }
 
-  function settle(current: Link, pdu: Pdu): void {
-    const resolve = current.pending.get(pdu.sequence_number);
-    if (!resolve) return; // already ambiguous after our timer, or not one of ours
-    if (pdu.command === 'submit_sm_resp' && pdu.command_status === STATUS.ESME_ROK) {
-      resolve({ kind: 'accepted', messageId: pdu.message_id ?? '' });
-    } else {
-      resolve({ kind: 'refused', commandStatus: pdu.command_status });
+  // Store before acknowledging: an SMSC resends a deliver_sm it has no answer to, so one we lose in a crash
+  // (read, not yet stored) comes back; one answered before it was stored would be lost for good.
+  function deliver(current: Link, pdu: Pdu): void {
+    unanswered += 1;
+    const answer = () => {
+      unanswered -= 1;
+      if (link === current && !current.session.socket.destroyed) current.session.send(pdu.response());
+    };
+    let stored: void | Promise<void>;
+    try {
+      stored = options.onDeliver(pdu);
+    } catch (error) {
+      unanswered -= 1;
+      logger.warn('SMPP deliver_sm not taken, left for the SMSC to resend', { error: (error as Error).message });
+      return;
     }
+    if (!stored) return answer();
+    stored.then(answer, (error: unknown) => {
+      unanswered -= 1;
+      logger.warn('SMPP deliver_sm not stored, left for the SMSC to resend', { error: String(error) });
+    });
+  }
+
+  function settle(current: Link, pdu: Pdu): void {
+    const answer: LateAnswer =
+      pdu.command === 'submit_sm_resp' && pdu.command_status === STATUS.ESME_ROK
+        ? { kind: 'accepted', messageId: pdu.message_id ?? '' }
+        : { kind: 'refused', commandStatus: pdu.command_status };
+    const resolve = current.pending.get(pdu.sequence_number);
+    if (resolve) return resolve(answer);
+    // After our timer: the submit is ambiguous to the dispatcher, but the SMSC's word still settles it.
+    const late = current.late.get(pdu.sequence_number);
+    if (!late) return; // not one of ours
+    current.late.delete(pdu.sequence_number);
+    late(answer);
   }
 
   function dropped(current: Link): void {
@@ -150,6 +193,7 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     for (const resolve of [...current.pending.values()]) {
       resolve({ kind: 'ambiguous', reason: 'the SMPP connection dropped before submit_sm_resp' });
     }
+    current.late.clear();
     if (link !== current) return;
     link = null;
     if (closed) return;
@@ -158,7 +202,7 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     reconnectTimer = setTimeout(connect, delay);
   }
 
-  function submit(fields: Record<string, unknown>): Promise<PartResult> {
+  function submit(fields: Record<string, unknown>, onLate?: (answer: LateAnswer) => void): Promise<PartResult> {
     const current = link;
     if (closed || !current?.bound) return Promise.resolve({ kind: 'unsent', reason: NOT_CONNECTED });
     const pdu = new smpp.PDU('submit_sm', fields);
@@ -166,9 +210,12 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     if (!current.session.send(pdu)) return Promise.resolve({ kind: 'unsent', reason: NOT_CONNECTED });
     const sequence = pdu.sequence_number;
     return new Promise((resolve) => {
-      const timer = after(current, responseTimeoutMs, () =>
-        finish({ kind: 'ambiguous', reason: `no submit_sm_resp within ${responseTimeoutMs} ms` }),
-      );
+      const timer = after(current, responseTimeoutMs, () => {
+        finish({ kind: 'ambiguous', reason: `no submit_sm_resp within ${responseTimeoutMs} ms` });
+        if (!onLate) return;
+        current.late.set(sequence, onLate);
+        after(current, options.lateAnswerMs ?? LATE_ANSWER_MS, () => current.late.delete(sequence));
+      });
       const finish = (result: PartResult) => {
         clearTimeout(timer);
         current.timers.delete(timer);
@@ -202,6 +249,8 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     if (!current) return;
     const ended = new Promise<void>((resolve) => current.session.once('close', () => resolve()));
     if (current.bound) {
+      // Read again to hear unbind_resp; a deliver_sm that comes meanwhile is left unanswered, for the SMSC to resend.
+      current.session.resume();
       // Answers to PDUs in flight usually come before unbind_resp, so waiting for it settles them.
       const unbound = new Promise<void>((resolve) => {
         if (!current.session.unbind({}, () => resolve())) resolve();
@@ -215,6 +264,12 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     clearTimeout(forced);
   }
 
+  function pauseReading(paused: boolean): void {
+    reading = !paused;
+    if (paused) link?.session.pause();
+    else link?.session.resume();
+  }
+
   connect();
-  return { whenBound, submit, close };
+  return { whenBound, submit, close, pauseReading, unanswered: () => unanswered };
 }

@@ -33,6 +33,9 @@ declare module 'smpp' {
     send(pdu: Pdu, responseCallback?: PduCallback, sendCallback?: PduCallback): boolean;
     close(callback?: () => void): void;
     destroy(callback?: () => void): void;
+    /** Stops (and resumes) taking PDUs out of what the socket received. */
+    pause(): void;
+    resume(): void;
     bind_transceiver: Command;
     enquire_link: Command;
     unbind: Command;

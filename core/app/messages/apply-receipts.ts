@@ -3,8 +3,9 @@ import type { Pool, PoolClient } from 'pg';
 import type { ProviderReceipt } from './provider.ts';
 import { matchReceipt, providerIdCandidates } from '../../domain/delivery-receipt.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, nativeTransaction, pgArray, rows, type Runner } from '../../db/sql.ts';
+import { exec, nativeTransaction, rows, type Runner } from '../../db/sql.ts';
 import { applyMoves, type Move } from './message-moves.ts';
+import { placeWaiting } from './provider-ids.ts';
 
 interface Part {
   provider_id: string;
@@ -16,6 +17,8 @@ interface Part {
 
 export interface TimedReceipt extends ProviderReceipt {
   receivedAt: Date;
+  /** How often it was looked up and matched nothing (those that keep failing wait behind fresh ones). */
+  tries?: number;
 }
 
 /** The part each receipt names, by matchReceipt, among the parts stored under its SMSC and id forms. */
@@ -40,15 +43,19 @@ async function partsOf(tx: Runner, receipts: TimedReceipt[]): Promise<Map<TimedR
   return byReceipt;
 }
 
-/** How many parts each message has, and which of them already have a delivered receipt. */
-async function deliveredParts(tx: Runner, messageIds: string[]): Promise<Map<string, { parts: number; delivered: Set<number> }>> {
+/**
+ * How many parts each message has (its segments: an ambiguous message may have ids for only some of them), and which
+ * of them already have a delivered receipt.
+ */
+async function deliveredParts(tx: Runner, messages: { organization_id: string; message_id: string }[]): Promise<Map<string, { parts: number; delivered: Set<number> }>> {
   const found = await rows<{ message_id: string; parts: number; delivered: number[] }>(
     tx,
-    `select p.message_id, count(distinct p.part)::int as parts,
+    `select m.id as message_id, m.segments as parts,
        coalesce((select array_agg(distinct r.part) from message_receipts r
-                 where r.organization_id = min(p.organization_id::text)::uuid and r.message_id = p.message_id and r.delivery = 'delivered'), '{}') as delivered
-     from message_provider_ids p where p.message_id = any(?::uuid[]) group by p.message_id`,
-    [pgArray(messageIds)],
+                 where r.organization_id = m.organization_id and r.message_id = m.id and r.delivery = 'delivered'), '{}') as delivered
+     from messages m join jsonb_to_recordset(?::jsonb) as k(organization_id uuid, message_id uuid)
+       on m.organization_id = k.organization_id and m.id = k.message_id`,
+    [JSON.stringify(messages)],
   );
   return new Map(found.map((f) => [f.message_id, { parts: f.parts, delivered: new Set(f.delivered) }]));
 }
@@ -56,30 +63,51 @@ async function deliveredParts(tx: Runner, messageIds: string[]): Promise<Map<str
 /** Hot path: one transaction for a batch of receipts. */
 export async function applyReceipts(pool: Pool, receipts: TimedReceipt[]): Promise<void> {
   if (receipts.length === 0) return;
-  await nativeTransaction(pool, (tx) => writeReceipts(tx, receipts[0]!.receivedAt, receipts));
+  const at = receipts[0]!.receivedAt;
+  const early = await nativeTransaction(pool, (tx) => writeReceipts(tx, at, receipts));
+  await writeUnmatchedReceipts(pool, at, early);
+}
+
+/** Receipts that named no part yet, to wait in early_receipts (one more try counted). */
+export async function storeEarly(tx: Runner, early: TimedReceipt[]): Promise<void> {
+  if (early.length === 0) return;
+  await exec(
+    tx,
+    `insert into early_receipts (id, smsc, provider_id, address, delivery, raw_status, error_code, received_at, tries)
+     select x.id, x.smsc, x.provider_id, x.address, x.delivery, x.raw_status, x.error_code, x.received_at, x.tries
+     from jsonb_to_recordset(?::jsonb) as x(id uuid, smsc text, provider_id text, address text, delivery text, raw_status text, error_code text,
+       received_at timestamptz, tries int)`,
+    [JSON.stringify(early.map((r) => ({ id: newId(), smsc: r.smsc, provider_id: r.providerId, address: r.address, delivery: r.effect, raw_status: r.rawStatus, error_code: r.errorCode, received_at: r.receivedAt, tries: (r.tries ?? 0) + 1 })))],
+  );
+}
+
+/**
+ * Receipts that found no part in the flush: in their own transaction, a placeholder under every form of their id
+ * first (provider-ids.ts: it waits for an answer being written elsewhere), then looked up again; those that now
+ * find their part are applied, the rest wait in early_receipts for the answer's transaction to take them.
+ */
+export async function writeUnmatchedReceipts(pool: Pool, at: Date, receipts: TimedReceipt[]): Promise<number> {
+  if (receipts.length === 0) return 0;
+  return nativeTransaction(pool, async (tx) => {
+    await placeWaiting(tx, receipts.flatMap((r) => providerIdCandidates(r.providerId).map((form) => ({ smsc: r.smsc, provider_id: form }))), at);
+    const early = await writeReceipts(tx, at, receipts);
+    await storeEarly(tx, early);
+    return early.length;
+  });
 }
 
 /**
  * Records a batch of receipts inside the caller's transaction, applying their moves together with `earlier`
  * (the submit answers of the same flush, which come first), so one lock of the messages and wallets serves both.
- * A receipt whose message is not known yet (it came before the answer to the submit) waits in early_receipts
- * until the submit's answer is recorded. Returns how many receipts wait so.
+ * Returns the receipts whose message is not known yet (they came before the answer to the submit), for
+ * writeUnmatchedReceipts.
  */
-export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedReceipt[], earlier: Move[] = []): Promise<number> {
+export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedReceipt[], earlier: Move[] = []): Promise<TimedReceipt[]> {
   const parts = receipts.length ? await partsOf(tx, receipts) : new Map<TimedReceipt, Part>();
   const early = receipts.filter((r) => !parts.has(r));
-  if (early.length) {
-    await exec(
-      tx,
-      `insert into early_receipts (id, smsc, provider_id, address, delivery, raw_status, error_code, received_at)
-       select x.id, x.smsc, x.provider_id, x.address, x.delivery, x.raw_status, x.error_code, x.received_at
-       from jsonb_to_recordset(?::jsonb) as x(id uuid, smsc text, provider_id text, address text, delivery text, raw_status text, error_code text,
-         received_at timestamptz)`,
-      [JSON.stringify(early.map((r) => ({ id: newId(), smsc: r.smsc, provider_id: r.providerId, address: r.address, delivery: r.effect, raw_status: r.rawStatus, error_code: r.errorCode, received_at: r.receivedAt })))],
-    );
-  }
   const known = receipts.filter((r) => parts.has(r));
-  const progress = known.length ? await deliveredParts(tx, [...new Set(known.map((r) => parts.get(r)!.message_id))]) : new Map();
+  const messages = [...new Map(known.map((r) => { const p = parts.get(r)!; return [p.message_id, { organization_id: p.organization_id, message_id: p.message_id }]; })).values()];
+  const progress = known.length ? await deliveredParts(tx, messages) : new Map();
   const moves: (Move | null)[] = known.map((r) => {
     const part = parts.get(r)!;
     const base = { organizationId: part.organization_id, messageId: part.message_id };
@@ -112,10 +140,11 @@ export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedRec
       [JSON.stringify(recorded)],
     );
   });
-  return early.length;
+  return early;
 }
 
 interface EarlyRow {
+  tries: number;
   smsc: string;
   provider_id: string;
   address: string | null;
@@ -127,6 +156,7 @@ interface EarlyRow {
 
 const asReceipt = (e: EarlyRow): TimedReceipt => ({
   smsc: e.smsc, providerId: e.provider_id, address: e.address, effect: e.delivery, rawStatus: e.raw_status, errorCode: e.error_code, receivedAt: e.received_at,
+  tries: e.tries,
 });
 
 /**
@@ -139,26 +169,29 @@ export async function takeEarlyReceipts(runner: Runner, written: { smsc: string;
     runner,
     `delete from early_receipts e using jsonb_to_recordset(?::jsonb) as w(smsc text, provider_id text)
      where e.smsc = w.smsc and e.provider_id = w.provider_id
-     returning e.smsc, e.provider_id, e.address, e.delivery, e.raw_status, e.error_code, e.received_at`,
+     returning e.tries, e.smsc, e.provider_id, e.address, e.delivery, e.raw_status, e.error_code, e.received_at`,
     [JSON.stringify(written)],
   );
   return found.map(asReceipt);
 }
 
 /**
- * The tick's sweep: early receipts whose message another process has since recorded (its flush looked before
- * this one's receipt was stored) are applied, the oldest batch each tick. One that still names no single
- * message is stored again to wait, until the retention purge. Returns how many found their message.
+ * The tick's sweep, a safety net (provider-ids.ts makes a receipt and its answer meet at once): early receipts
+ * whose message has since been recorded are applied, those tried least first, so receipts that match nothing never
+ * hold up fresh ones. One that still names no single message is stored again with one more try, until the
+ * retention purge. Returns how many found their message.
  */
 export async function applyWaitingReceipts(pool: Pool, now: Date, batch = 1000): Promise<number> {
   return nativeTransaction(pool, async (tx) => {
     const found = await rows<EarlyRow>(
       tx,
-      `delete from early_receipts e where e.id in (select id from early_receipts order by received_at, id limit ? for update skip locked)
-       returning e.smsc, e.provider_id, e.address, e.delivery, e.raw_status, e.error_code, e.received_at`,
+      `delete from early_receipts e where e.id in (select id from early_receipts order by tries, received_at, id limit ? for update skip locked)
+       returning e.tries, e.smsc, e.provider_id, e.address, e.delivery, e.raw_status, e.error_code, e.received_at`,
       [batch],
     );
     if (found.length === 0) return 0;
-    return found.length - (await writeReceipts(tx, now, found.map(asReceipt)));
+    const early = await writeReceipts(tx, now, found.map(asReceipt));
+    await storeEarly(tx, early);
+    return found.length - early.length;
   });
 }

@@ -1,4 +1,6 @@
-// The dispatcher's claim: due live messages marked "submit started" in one statement, so none is sent twice.
+// The dispatcher's claim and its mark: due live messages taken in one statement (a lease, so no two dispatchers
+// share one), and, just before a message's first byte goes to the SMSC, its attempt: the durable mark that it may
+// have left. A claim without an attempt was provably never written and goes back to the queue if its process dies.
 import type { Pool } from 'pg';
 import { rows } from '../../db/sql.ts';
 import { retryingContention } from '../../db/contention.ts';
@@ -15,6 +17,8 @@ export interface ClaimedMessage {
   client_ref: string;
   campaign_id: string | null;
   attempt: number;
+  /** The claim's submit_started_at: the mark and a hand-back apply only to this claim. */
+  claimed_at: Date;
 }
 
 // The claimed ids reach the update as arrays (each subquery runs once), and the attempt number comes back with the
@@ -26,25 +30,45 @@ const CLAIM_DUE = `with due as (
          order by dispatch_after
          limit ?
          for update skip locked
-       ), marked as (
-         update messages m set submit_started_at = ?, updated_at = ?
-         where m.organization_id = any(array(select organization_id from due)) and m.id = any(array(select id from due))
-           -- Checked again on the row as it is now: a row another claimer marked meanwhile is left alone.
-           and m.submit_started_at is null and m.status = 'accepted'
-         returning m.organization_id, m.id, m.to_phone, m.sender, m.body, m.encoding, m.segments, m.client_ref, m.campaign_id,
-           1 + coalesce((select max(a.number) from message_attempts a where a.organization_id = m.organization_id and a.message_id = m.id), 0) as attempt
-       ), attempts as (
-         insert into message_attempts (organization_id, message_id, number, state, started_at)
-         select organization_id, id, attempt, 'submitting', ? from marked
        )
-       select * from marked`;
+       update messages m set submit_started_at = ?, updated_at = ?
+       where m.organization_id = any(array(select organization_id from due)) and m.id = any(array(select id from due))
+         -- Checked again on the row as it is now: a row another claimer marked meanwhile is left alone.
+         and m.submit_started_at is null and m.status = 'accepted'
+       returning m.organization_id, m.id, m.to_phone, m.sender, m.body, m.encoding, m.segments, m.client_ref, m.campaign_id,
+         m.submit_started_at as claimed_at,
+         1 + coalesce((select max(a.number) from message_attempts a where a.organization_id = m.organization_id and a.message_id = m.id), 0) as attempt`;
 
 /**
  * Hot path: one statement claims (FOR UPDATE SKIP LOCKED, so dispatchers side by side never share a
- * message), writes the mark that forbids a second submit, and opens the attempt. Promotional
- * messages are left while the sending window is closed.
+ * message) and writes the lease. Promotional messages are left while the sending window is closed.
  */
 export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen: boolean): Promise<ClaimedMessage[]> {
   // One statement is atomic on its own: no begin and commit round trips around it.
-  return retryingContention(() => rows<ClaimedMessage>(pool, CLAIM_DUE, [now, now, windowOpen, limit, now, now, now]));
+  return retryingContention(() => rows<ClaimedMessage>(pool, CLAIM_DUE, [now, now, windowOpen, limit, now, now]));
+}
+
+// The message row is locked while its attempt is written, so the sweep that hands back dead claims (which locks
+// it too, then looks for the attempt) either sees this attempt or makes this mark find no claim.
+const MARK_WRITING = `with claim as (
+         select m.organization_id, m.id, x.number from messages m
+         join jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid, number int, claimed_at timestamptz)
+           on m.organization_id = x.organization_id and m.id = x.id
+         where m.status = 'accepted' and m.submit_started_at = x.claimed_at
+         order by m.organization_id, m.id
+         for update of m
+       )
+       insert into message_attempts (organization_id, message_id, number, state, started_at)
+       select organization_id, id, number, 'submitting', ? from claim
+       returning message_id as id`;
+
+/**
+ * Hot path, one statement for a batch: the attempt of each claimed message about to be written. Returns the ids
+ * marked; a message left out lost its claim (handed back after its process seemed dead) and must not be written.
+ */
+export async function markWriting(pool: Pool, now: Date, messages: ClaimedMessage[]): Promise<Set<string>> {
+  if (messages.length === 0) return new Set();
+  const batch = messages.map((m) => ({ organization_id: m.organization_id, id: m.id, number: m.attempt, claimed_at: m.claimed_at }));
+  const marked = await retryingContention(() => rows<{ id: string }>(pool, MARK_WRITING, [JSON.stringify(batch), now]));
+  return new Set(marked.map((r) => r.id));
 }

@@ -5,11 +5,12 @@ import { nativePool, nativeTransaction, rows } from '../../db/sql.ts';
 import { readSettings } from '../platform/settings.ts';
 import { applyMoves } from './message-moves.ts';
 import { followWindow } from './window-holds.ts';
+import { settleLostClaims } from './lost-claims.ts';
 
 export const UNKNOWN_HOLD_MS = 7 * 86_400_000;
 const BATCH = 1000;
 
-async function moveBatches(ctx: Ctx, select: string, params: unknown[], event: 'expire' | 'hold_timeout' | 'submit_ambiguous', reason: string | null) {
+async function moveBatches(ctx: Ctx, select: string, params: unknown[], event: 'expire' | 'hold_timeout', reason: string | null) {
   const pool = await nativePool(ctx.em);
   let moved = 0;
   for (;;) {
@@ -27,9 +28,15 @@ async function moveBatches(ctx: Ctx, select: string, params: unknown[], event: '
   }
 }
 
+/** A claim this old belongs to a dispatcher that died: a live one writes or hands back within a submit timeout. */
+export const lostClaimAfterMs = (submitTimeoutMs: number) => 3 * submitTimeoutMs;
+
 export async function runMessageTimers(ctx: Ctx, submitTimeoutMs: number) {
+  const pool = await nativePool(ctx.em);
   // The queue the window's close catches is held until it opens again.
-  const window = await followWindow(await nativePool(ctx.em), (await readSettings(ctx)).window, ctx.now);
+  const window = await followWindow(pool, (await readSettings(ctx)).window, ctx.now);
+  // Before expiry: a claim handed back may still be sent if its time is not up.
+  const lost = await settleLostClaims(pool, ctx.now, new Date(ctx.now.getTime() - lostClaimAfterMs(submitTimeoutMs)));
   return {
     messages_held_for_window: window.held,
     messages_released_by_window: window.released,
@@ -41,14 +48,10 @@ export async function runMessageTimers(ctx: Ctx, submitTimeoutMs: number) {
       'expire',
       'the message expired before it could be sent',
     ),
-    // A dispatcher that died between the mark and the answer: the submit may have left, so never resend.
-    messages_lost_in_submit: await moveBatches(
-      ctx,
-      "select organization_id, id from messages where status = 'accepted' and submit_started_at <= ?",
-      [new Date(ctx.now.getTime() - 3 * submitTimeoutMs)],
-      'submit_ambiguous',
-      null,
-    ),
+    // A dispatcher that died after the mark: the submit may have left, so never resend.
+    messages_lost_in_submit: lost.unknown,
+    // A dispatcher that died before writing its claim: provably never sent, so back in the queue.
+    messages_claims_handed_back: lost.requeued,
     // Seven days unknown without a receipt: the hold goes back; the status stays unknown.
     unknown_holds_released: await moveBatches(
       ctx,

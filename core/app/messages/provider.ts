@@ -2,6 +2,7 @@
 import type { Encoding } from '../../domain/segments.ts';
 
 export interface OutgoingSms {
+  organizationId: string;
   messageId: string;
   /** E.164, e.g. +255754123456. */
   to: string;
@@ -13,13 +14,35 @@ export interface OutgoingSms {
 
 /**
  * accepted: every part was accepted (one provider id per part, in order);
- * refused: the provider said no, nothing (more) will be delivered;
- * ambiguous: no answer in time or the connection dropped mid-submit — it may or may not go out.
+ * refused: the provider said no, nothing (more) will be delivered (commandStatus -1: no SMPP status, e.g. a later
+ *   part that could not be sent after earlier ones were accepted);
+ * ambiguous: no answer in time or the connection dropped mid-submit — it may or may not go out (the ids of the
+ *   parts accepted before it, by part number from 1);
+ * unsent: no byte of any part was written to the SMSC, so the message may be sent again;
+ * withdrawn: the dispatcher took its claim back before the first write (nothing was written either).
  */
 export type SubmitOutcome =
   | { kind: 'accepted'; providerIds: string[] }
   | { kind: 'refused'; reason: string; commandStatus: number }
-  | { kind: 'ambiguous'; reason: string };
+  | { kind: 'ambiguous'; reason: string; providerIds: string[] }
+  | { kind: 'unsent'; reason: string }
+  | { kind: 'withdrawn' };
+
+export interface SubmitOptions {
+  /**
+   * Called once, just before the first byte of the first part is written, when the link is bound and the pacer
+   * lets it go. The message is written only if it resolves true (the mark that it may have left is stored).
+   */
+  beforeWrite?: () => Promise<boolean>;
+}
+
+/** An answer that came after its submit had been reported ambiguous: the part's provider id, at last. */
+export interface LateAcceptance {
+  sms: OutgoingSms;
+  /** From 1. */
+  part: number;
+  providerId: string;
+}
 
 import type { DeliveryReceipt } from '../../domain/delivery-receipt.ts';
 
@@ -37,8 +60,19 @@ export interface ProviderReceipt extends DeliveryReceipt {
 export interface SmsProvider {
   /** The SMSC account (system_id@host:port) whose message ids this provider's answers and receipts carry. */
   readonly smsc: string;
-  submit(sms: OutgoingSms): Promise<SubmitOutcome>;
-  /** Receipts may arrive before the submit's answer, and more than once. */
-  onReceipt(handler: (receipt: ProviderReceipt) => void): void;
+  /** Parts a second this provider sends at most (its pacer): the dispatcher claims no more than about a second's worth. */
+  readonly partsPerSecond: number;
+  submit(sms: OutgoingSms, options?: SubmitOptions): Promise<SubmitOutcome>;
+  /**
+   * Receipts may arrive before the submit's answer, and more than once. The provider acknowledges a receipt to its
+   * SMSC only once every handler's promise resolved (it is stored); a rejected or pending one is not acknowledged.
+   */
+  onReceipt(handler: (receipt: ProviderReceipt) => void | Promise<void>): () => void;
+  onLateAcceptance(handler: (late: LateAcceptance) => void): void;
+  /**
+   * Pauses reading from the SMSC until every receipt read is stored and acknowledged (or timeoutMs passed), then
+   * reads again: a receipt read after that with no handler left is not acknowledged, so the SMSC sends it again.
+   */
+  drain(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
