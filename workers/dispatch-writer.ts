@@ -1,14 +1,14 @@
 // The dispatcher's one writer: submit marks in batches, then answers, late answers and receipts, one transaction a
-// flush (hot path: one lock of the messages and wallets, one commit); a receipt is acknowledged once committed.
+// flush (record-flush.ts); a receipt is acknowledged to its SMSC only once committed.
 import type { Pool } from 'pg';
 import type { Deps } from '../core/app/context.ts';
 import type { SmsProvider } from '../core/app/messages/provider.ts';
 import type { ClaimedMessage } from '../core/app/messages/claim-due.ts';
 import { markWriting } from '../core/app/messages/claim-due.ts';
-import { lateIdRows, writeOutcomes, type Outcome } from '../core/app/messages/record-outcomes.ts';
-import { storeProviderIds, type ProviderIdRow } from '../core/app/messages/provider-ids.ts';
-import { takeEarlyReceipts, writeReceipts, writeUnmatchedReceipts, storeEarly, type TimedReceipt } from '../core/app/messages/apply-receipts.ts';
-import { providerIdCandidates } from '../core/domain/delivery-receipt.ts';
+import { lateIdRows, type Outcome } from '../core/app/messages/record-outcomes.ts';
+import type { ProviderIdRow } from '../core/app/messages/provider-ids.ts';
+import { writeUnmatchedReceipts, type TimedReceipt } from '../core/app/messages/apply-receipts.ts';
+import { writeFlush } from '../core/app/messages/record-flush.ts';
 import { nativeTransaction } from '../core/db/sql.ts';
 
 /** At a stop with the database away, how long the writer keeps trying before it leaves the rest unwritten. */
@@ -64,17 +64,7 @@ export function createDispatchWriter(deps: Deps, poolReady: Promise<Pool>, optio
     const acknowledge = new Map(fresh.map((r, i) => [r, incoming[i]!.acknowledge]));
     let unmatched: TimedReceipt[];
     try {
-      unmatched = await nativeTransaction(pool, async (tx) => {
-        const { moves, written } = await writeOutcomes(tx, now, answers);
-        await storeProviderIds(tx, lateIds);
-        const lateForms = lateIds.flatMap((p) => providerIdCandidates(p.provider_id).map((form) => ({ smsc: p.smsc, provider_id: form })));
-        const early = await takeEarlyReceipts(tx, [...written, ...lateForms]);
-        const left = await writeReceipts(tx, now, [...early, ...fresh], moves);
-        // Stored ones that still match nothing go back to wait in this transaction (taking them deleted them).
-        const stored = new Set(early);
-        await storeEarly(tx, left.filter((r) => stored.has(r)));
-        return left.filter((r) => !stored.has(r));
-      });
+      unmatched = await nativeTransaction(pool, (tx) => writeFlush(tx, now, { answers, lateIds, receipts: fresh }));
     } catch (err) {
       // Nothing was written: the answers and receipts wait for the next flush (receipts still unacknowledged).
       outcomes.unshift(...answers);

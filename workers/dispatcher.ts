@@ -32,7 +32,6 @@ export interface Providers {
 const SETTINGS_MS = 250;
 /** Claims go no further ahead of the pacer than this: what a crash may strand is about a second's sending. */
 const CLAIM_AHEAD_S = 1;
-const LOST_CLAIMS_EVERY_MS = 30_000;
 /** At a stop, how long receipts read but not yet stored may take to be stored and acknowledged. */
 export const STOP_RECEIPTS_MS = 5_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,7 +51,7 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
     while (!stopped) {
       await (async () => {
         // A claim of a dispatcher that died: handed back if never written, unknown if it may have been.
-        if (performance.now() - lostLooked > LOST_CLAIMS_EVERY_MS) {
+        if (performance.now() - lostLooked > lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)) {
           lostLooked = performance.now();
           const now = await deps.clock.now();
           await settleLostClaims(pool, now, new Date(now.getTime() - lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)));

@@ -14,8 +14,11 @@ export const RETENTION = {
   outboxEventsMs: 3 * DAY_MS,
   /** Finished webhook deliveries and their attempts: the delivery log looks back 30 days. */
   webhookDeliveriesMs: 30 * DAY_MS,
-  /** A receipt that never met its message: as long as an unknown message's hold waits for a late one. */
-  earlyReceiptsMs: 7 * DAY_MS,
+  /**
+   * A receipt that never met its message, and the placeholders it left: its submit answer, even a late one (heard
+   * for ten minutes), meets it at once, so one still waiting after two days is for an id we never recorded.
+   */
+  earlyReceiptsMs: 2 * DAY_MS,
   /** Provider ids of a final message: late repeats of its receipts still find it for this long. */
   providerIdsMs: 7 * DAY_MS,
 } as const;
@@ -64,6 +67,13 @@ const PURGES: Purge[] = [
   {
     name: 'early_receipts',
     sql: `delete from early_receipts where id in (select id from early_receipts where received_at < ? limit ? for update skip locked) returning 1`,
+    before: (now) => new Date(now.getTime() - RETENTION.earlyReceiptsMs),
+  },
+  {
+    name: 'receipt_placeholders',
+    sql: `delete from message_provider_ids p where p.ctid = any(array(
+            select ctid from message_provider_ids where waiting_since < ? limit ?))
+          returning 1`,
     before: (now) => new Date(now.getTime() - RETENTION.earlyReceiptsMs),
   },
   {

@@ -62,6 +62,8 @@ it('the tick purges each table by its retention and keeps what is recent', async
   }
   for (const at of [ago(RETENTION.earlyReceiptsMs + DAY), NOW]) {
     await env.sql("insert into early_receipts (id, smsc, provider_id, delivery, raw_status, received_at) values (?, 'x', ?, 'delivered', 'DELIVRD', ?)", [randomUUID(), randomUUID(), at]);
+    // The placeholder such a receipt left where its submit answer would be stored.
+    await env.sql("insert into message_provider_ids (smsc, provider_id, waiting_since) values ('x', ?, ?)", [randomUUID(), at]);
   }
   // Provider ids: of a message final beyond the grace, of one final just now, of one still waiting for a receipt.
   const [longFinal, justFinal, waiting] = [await message(ago(RETENTION.providerIdsMs + DAY)), await message(NOW), await message(null)];
@@ -72,7 +74,7 @@ it('the tick purges each table by its retention and keeps what is recent', async
 
   env.clock.set(NOW);
   const result = await runDueTransitions(await env.ctx());
-  expect(result.purged).toMatchObject({ rate_buckets: 1, sessions: 2, outbox_events: 1, webhook_deliveries: 1, early_receipts: 1, message_provider_ids: 1, idempotency_records: 1 });
+  expect(result.purged).toMatchObject({ rate_buckets: 1, sessions: 2, outbox_events: 1, webhook_deliveries: 1, early_receipts: 1, receipt_placeholders: 1, message_provider_ids: 1, idempotency_records: 1 });
   expect(await count('rate_buckets', "key like 'recipient:%'")).toBe(1);
   expect((await env.sql<{ id: string }>('select id from sessions where member_id = ?', [member.id])).map((s) => s.id)).toEqual([sessions[2]!.id]);
   expect(await count('outbox_events', 'created_at = ? or id = ?', [NOW, unsent])).toBe(await count('outbox_events'));
@@ -81,7 +83,9 @@ it('the tick purges each table by its retention and keeps what is recent', async
   expect(await count('webhook_attempts', 'delivery_id = ?', [deliveries.old!])).toBe(0);
   expect(await count('webhook_attempts')).toBe(2);
   expect(await count('early_receipts')).toBe(1);
-  expect((await env.sql<{ message_id: string }>('select message_id from message_provider_ids order by message_id')).map((r) => r.message_id).sort()).toEqual([justFinal, waiting].sort());
+  expect((await env.sql<{ message_id: string }>('select message_id from message_provider_ids where message_id is not null')).map((r) => r.message_id).sort()).toEqual([justFinal, waiting].sort());
+  expect(await count('message_provider_ids', 'waiting_since = ?', [NOW])).toBe(1);
+  expect(await count('message_provider_ids', 'message_id is null')).toBe(1);
   expect(await count('idempotency_records', "operation = 'x'")).toBe(1);
   void longFinal;
 });
