@@ -3,11 +3,12 @@
 // and receipts that came early wait, whatever fails, until their answer is recorded.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { claimDue } from '../../core/app/messages/claim-due.ts';
+import { claimDue, type ClaimedMessage } from '../../core/app/messages/claim-due.ts';
 import { recordOutcomes } from '../../core/app/messages/record-outcomes.ts';
-import { applyReceipts, applyWaitingReceipts, takeEarlyReceipts, type TimedReceipt } from '../../core/app/messages/apply-receipts.ts';
+import { applyReceipts, applyWaitingReceipts, takeEarlyReceipts, writeUnmatchedReceipts, type TimedReceipt } from '../../core/app/messages/apply-receipts.ts';
+import { writeFlush } from '../../core/app/messages/record-flush.ts';
 import { nativePool, nativeTransaction } from '../../core/db/sql.ts';
-import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, setupTestEnv, waitForLockWaiters, type OrgFixture, type TestEnv } from '../support/app.ts';
 
 let env: TestEnv;
 let a: OrgFixture;
@@ -21,15 +22,20 @@ beforeAll(async () => {
   [a, b] = [await createOrg(env, { credit: 1_000_000n, senders }), await createOrg(env, { credit: 1_000_000n, senders })];
 });
 
-/** A live message of `org`, claimed and answered by `smsc` with the provider id `providerId`. */
-async function submitted(org: OrgFixture, smsc: string, providerId: string) {
+/** A live message of `org`, claimed by a dispatcher. */
+async function claimed(org: OrgFixture): Promise<{ id: string; to: string; claim: ClaimedMessage }> {
   const to = `+25575410${String(++serial).padStart(4, '0')}`;
   const sent = await request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', `rm-${serial}`).send({ to, from: 'UJUMBE', body: 'Habari', client_ref: `rm-${serial}` });
   expect(sent.status).toBe(202);
-  const pool = await nativePool(env.orm.em);
-  const claimed = (await claimDue(pool, now, 1000, true)).find((m) => m.id === sent.body.data.id)!;
-  await recordOutcomes(pool, now, [{ message: claimed, smsc, outcome: { kind: 'accepted', providerIds: [providerId] } }]);
-  return { id: sent.body.data.id as string, to };
+  const claim = (await claimDue(await nativePool(env.orm.em), now, 1000, true)).find((m) => m.id === sent.body.data.id)!;
+  return { id: sent.body.data.id as string, to, claim };
+}
+
+/** A live message of `org`, claimed and answered by `smsc` with the provider id `providerId`. */
+async function submitted(org: OrgFixture, smsc: string, providerId: string) {
+  const m = await claimed(org);
+  await recordOutcomes(await nativePool(env.orm.em), now, [{ message: m.claim, smsc, outcome: { kind: 'accepted', providerIds: [providerId] } }]);
+  return { id: m.id, to: m.to };
 }
 
 const receipt = (smsc: string, providerId: string, address: string | null, effect: TimedReceipt['effect'] = 'delivered'): TimedReceipt => ({
@@ -93,5 +99,78 @@ describe('early receipts', () => {
     expect(await applyWaitingReceipts(pool, now)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(m.id)).toBe('delivered');
     expect(await env.sql("select count(*)::int as n from early_receipts where smsc = 'eta@h:1'")).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('a receipt on one worker and its submit answer on another', () => {
+  const answer = (m: { claim: ClaimedMessage }, smsc: string, providerId: string) => ({
+    answers: [{ message: m.claim, smsc, outcome: { kind: 'accepted' as const, providerIds: [providerId] } }],
+    lateIds: [],
+    receipts: [],
+  });
+
+  it('the receipt comes while the answer is being written: it waits for the answer to commit, then settles the message at once', async () => {
+    const pool = await nativePool(env.orm.em);
+    const m = await claimed(a);
+    const worker1 = await pool.connect();
+    try {
+      await worker1.query('begin');
+      expect(await writeFlush(worker1, now, answer(m, 'w@h:1', 'a100'))).toEqual([]);
+      // Worker 2's flush found no part (worker 1 has not committed) and stores the receipt as early.
+      const worker2 = writeUnmatchedReceipts(pool, now, [receipt('w@h:1', 'a100', null)]);
+      await waitForLockWaiters(env, 1);
+      await worker1.query('commit');
+      expect(await worker2).toBe(0);
+    } finally {
+      worker1.release();
+    }
+    expect(await statusOf(m.id)).toBe('delivered');
+    expect(await env.sql("select count(*)::int as n from early_receipts where smsc = 'w@h:1'")).toEqual([{ n: 0 }]);
+  });
+
+  it('the answer comes while the early receipt is being stored: the answer waits for it and takes it in its own transaction', async () => {
+    const pool = await nativePool(env.orm.em);
+    const m = await claimed(a);
+    const worker2 = await pool.connect();
+    let worker1: Promise<unknown> | null = null;
+    try {
+      await worker2.query('begin');
+      // What writeUnmatchedReceipts does, held open before its commit: the placeholder, the lookup, the early row.
+      const { placeWaiting } = await import('../../core/app/messages/provider-ids.ts');
+      const { writeReceipts, storeEarly } = await import('../../core/app/messages/apply-receipts.ts');
+      await placeWaiting(worker2, [{ smsc: 'w@h:2', provider_id: 'b200' }], now);
+      const early = await writeReceipts(worker2, now, [receipt('w@h:2', 'b200', null)]);
+      expect(early).toHaveLength(1);
+      await storeEarly(worker2, early);
+      worker1 = nativeTransaction(pool, (tx) => writeFlush(tx, now, answer(m, 'w@h:2', 'b200')));
+      await waitForLockWaiters(env, 1);
+      await worker2.query('commit');
+      await worker1;
+    } finally {
+      worker2.release();
+    }
+    expect(await statusOf(m.id)).toBe('delivered');
+    expect(await env.sql("select count(*)::int as n from early_receipts where smsc = 'w@h:2'")).toEqual([{ n: 0 }]);
+    expect(await env.sql("select count(*)::int as n from message_provider_ids where smsc = 'w@h:2' and message_id is null")).toEqual([{ n: 0 }]);
+  });
+
+  it('receipts that match nothing, however many and however old, wait behind a fresh one in the sweep', async () => {
+    const pool = await nativePool(env.orm.em);
+    const old = new Date(now.getTime() - 3_600_000);
+    await env.sql(
+      `insert into early_receipts (id, smsc, provider_id, delivery, raw_status, received_at, tries)
+       select gen_random_uuid(), 'stray@h:1', 's' || g, 'delivered', 'DELIVRD', ?, 3 from generate_series(1, 30) g`,
+      [old],
+    );
+    const m = await claimed(a);
+    await applyReceipts(pool, [receipt('sweep@h:1', 'c300', null)]);
+    await recordOutcomes(pool, now, [{ message: m.claim, smsc: 'sweep@h:1', outcome: { kind: 'accepted', providerIds: ['c300'] } }]);
+    // A sweep of ten: the fresh receipt goes first, ahead of thirty older ones that keep failing.
+    expect(await applyWaitingReceipts(pool, now, 10)).toBe(1);
+    expect(await statusOf(m.id)).toBe('delivered');
+    // The strays looked at are stored again with one more try, never dropped before their retention.
+    const tries = await env.sql<{ tries: number; n: number }>("select tries, count(*)::int as n from early_receipts where smsc = 'stray@h:1' group by tries order by tries");
+    expect(tries.reduce((sum, t) => sum + t.n, 0)).toBe(30);
+    expect(tries.every((t) => t.tries === 3 || t.tries === 4)).toBe(true);
   });
 });
