@@ -37,7 +37,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-async function startWorker(): Promise<ChildProcess> {
+async function startWorker(tps = TPS, smsc: SmscSimulator = sim): Promise<ChildProcess> {
   const worker = spawn(process.execPath, ['bin/start-worker.ts'], {
     cwd: root,
     env: {
@@ -46,8 +46,8 @@ async function startWorker(): Promise<ChildProcess> {
       NODE_ENV: 'development',
       DATA_DIR: path.join(os.tmpdir(), `ujumbe-dispatch-killed-${randomBytes(4).toString('hex')}`),
       LIVE_DISPATCH: 'on',
-      SMPP_URL: sim.url,
-      SMPP_TPS: String(TPS),
+      SMPP_URL: smsc.url,
+      SMPP_TPS: String(tps),
       SMPP_SUBMIT_TIMEOUT_MS: '500',
       CLOCK: 'system',
     },
@@ -96,5 +96,47 @@ describe('a dispatching worker killed mid-dispatch', () => {
     expect(rows.filter((r) => !seenBeforeKill.has(r.to_phone) && r.status !== 'delivered')).toEqual([]);
     expect(rows.filter((r) => r.status !== 'delivered' && r.status !== 'unknown')).toEqual([]);
     await expectWalletInvariant(env, org.id);
+  }, 90_000);
+
+  it('receipts the SMSC sent to a worker killed before it stored them come again after the restart: none is lost', async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    const numbers = Array.from({ length: 6 }, (_, i) => `+2557561${String(i).padStart(3, '0')}10`);
+    const ids: string[] = [];
+    for (const to of numbers) {
+      const res = await request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', `wr-${to}`).send({ to, from: 'UJUMBE', body: 'Habari', client_ref: to });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      ids.push(res.body.data.id);
+    }
+    const idList = `{${ids.join(',')}}`;
+    const count = async (status: string) =>
+      (await env.sql<{ n: number }>('select count(*)::int as n from messages where id = any(?::uuid[]) and status = ?', [idList, status]))[0]!.n;
+    // The messages are locked while their receipts arrive: the worker reads them but cannot store them yet.
+    const pool = await (await import('../../core/db/sql.ts')).nativePool(env.orm.em);
+    const blocker = await pool.connect();
+    // Receipts two seconds after each submit: time to lock the messages first.
+    const slow = await startSmscSimulator({ port: 0, dlrDelayMs: 2000 });
+    const worker = await startWorker(50, slow);
+    try {
+      await until(async () => (await count('submitted')) === numbers.length, 30_000, 'every message submitted');
+      await blocker.query('begin');
+      await blocker.query('select 1 from messages where id = any($1::uuid[]) for update', [idList]);
+      await until(() => slow.stats().receipts >= numbers.length, 10_000, 'every receipt sent');
+      await new Promise((r) => setTimeout(r, 300));
+      worker.kill('SIGKILL');
+      await new Promise((r) => worker.once('exit', r));
+    } finally {
+      await blocker.query('rollback').catch(() => {});
+      blocker.release();
+    }
+    try {
+      expect(await count('submitted')).toBe(numbers.length);
+      await startWorker(50, slow);
+      await until(async () => (await count('delivered')) === numbers.length, 30_000, 'every message delivered');
+      expect(slow.stats().resent).toBeGreaterThanOrEqual(numbers.length);
+      await expectWalletInvariant(env, org.id);
+    } finally {
+      for (const w of workers) w.kill('SIGKILL');
+      await slow.close();
+    }
   }, 90_000);
 });
