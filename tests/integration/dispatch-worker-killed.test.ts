@@ -139,4 +139,43 @@ describe('a dispatching worker killed mid-dispatch', () => {
       await slow.close();
     }
   }, 90_000);
+
+  it('SIGTERM mid-dispatch: the worker hands back what it had not written, records what it had, and exits in time', async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    const numbers = Array.from({ length: 16 }, (_, i) => `+2557562${String(i).padStart(3, '0')}10`);
+    const ids: string[] = [];
+    for (const to of numbers) {
+      const res = await request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', `wt-${to}`).send({ to, from: 'UJUMBE', body: 'Habari', client_ref: to });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      ids.push(res.body.data.id);
+    }
+    const idList = `{${ids.join(',')}}`;
+    const ours = () => submits.filter((s) => s.destinationAddr.startsWith('2557562'));
+    const worker = await startWorker();
+    await until(() => ours().length >= 3, 30_000, 'the first submits');
+    const exited = new Promise<number | null>((r) => worker.once('exit', (code) => r(code)));
+    const stopAt = performance.now();
+    worker.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // The bound: a submit timeout for written submits to be answered, then receipts and the last writes.
+    expect(performance.now() - stopAt).toBeLessThan(10_000);
+    const left = await env.sql<{ status: string; claimed: boolean; n: number }>(
+      'select status, submit_started_at is not null as claimed, count(*)::int as n from messages where id = any(?::uuid[]) group by 1, 2 order by 1, 2',
+      [idList],
+    );
+    // Nothing is left claimed and nothing is unknown: what was not written went back to the queue.
+    expect(left.filter((r) => r.status === 'unknown' || (r.status === 'accepted' && r.claimed))).toEqual([]);
+    expect(left.find((r) => r.status === 'accepted')?.n ?? 0).toBeGreaterThan(0);
+    await startWorker();
+    await until(
+      async () => (await env.sql<{ n: number }>("select count(*)::int as n from messages where id = any(?::uuid[]) and status = 'delivered'", [idList]))[0]!.n === numbers.length,
+      30_000,
+      'every message delivered',
+    );
+    const perNumber = new Map<string, number>();
+    for (const s of ours()) perNumber.set(s.destinationAddr, (perNumber.get(s.destinationAddr) ?? 0) + 1);
+    expect(perNumber.size).toBe(numbers.length);
+    expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
+    await expectWalletInvariant(env, org.id);
+  }, 90_000);
 });
