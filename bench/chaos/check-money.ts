@@ -1,0 +1,71 @@
+// The checks of money: each organization's wallet against its ledger and its messages, one hold per message, and
+// each share settled once, by the spec's rule (SPEC message states; DESIGN.md 5; docs/decisions.md on receipts).
+import type { MessageRow, Snapshot } from './snapshot.ts';
+import type { Violations } from './violations.ts';
+
+const sum = (values: Iterable<bigint>) => [...values].reduce((a, b) => a + b, 0n);
+
+/**
+ * The charges a message may have in its status. A provider's acceptance charges the share (delivered, undelivered,
+ * submitted; a single message failed by a receipt after acceptance stays charged); a refusal before acceptance,
+ * expiry and cancel release it; a campaign message the provider fails (a refusal, or REJECTD) is released; unknown
+ * keeps the hold (released only after seven days).
+ */
+export function allowedCharges(m: Pick<MessageRow, 'status' | 'campaign_id' | 'attempts'>): readonly string[] {
+  switch (m.status) {
+    case 'accepted':
+    case 'unknown':
+      return ['held'];
+    case 'submitted':
+    case 'delivered':
+    case 'undelivered':
+      return ['captured'];
+    case 'failed':
+      if (m.campaign_id !== null) return ['released'];
+      return m.attempts.some((a) => a.state === 'submitted') ? ['captured'] : ['released'];
+    case 'expired':
+    case 'cancelled':
+      return ['released'];
+    default:
+      return [];
+  }
+}
+
+function checkMessage(m: MessageRow, v: Violations): void {
+  const of = (kind: string) => m.entries.filter((e) => e.kind === kind);
+  const holds = of('hold');
+  const settles = [...of('capture'), ...of('release')];
+  if (m.campaign_id === null && (holds.length !== 1 || holds[0]!.amount !== m.total)) {
+    v.add('one-hold', `${m.id}: ${holds.length} holds (${holds.map((h) => h.amount).join(', ')}) for a total of ${m.total}`);
+  }
+  if (m.campaign_id !== null && holds.length > 0) v.add('one-hold', `campaign message ${m.id} has ${holds.length} holds of its own`);
+  const expected = m.charge === 'captured' ? 'capture' : m.charge === 'released' ? 'release' : null;
+  const agrees = expected === null ? settles.length === 0 : settles.length === 1 && settles[0]!.kind === expected && settles[0]!.amount === m.total;
+  if (settles.length > 1 || !agrees) {
+    v.add('settled-once', `${m.id} (${m.status}, charge ${m.charge}): ledger ${settles.map((e) => `${e.kind} ${e.amount}`).join(', ') || 'nothing'}`);
+  }
+  if (!allowedCharges(m).includes(m.charge)) {
+    v.add('settle-rule', `${m.campaign_id ? 'campaign ' : ''}message ${m.id} ${m.status} (attempts ${m.attempts.map((a) => a.state).join('>')}) is ${m.charge}, the rule says ${allowedCharges(m).join(' or ')}`);
+  }
+}
+
+export function checkMoney(snapshot: Snapshot, v: Violations): void {
+  for (const m of snapshot.messages) checkMessage(m, v);
+  for (const c of snapshot.campaigns) {
+    if (c.reservations !== 1 || c.message_holds !== 0) v.add('one-hold', `campaign ${c.id}: ${c.reservations} reservations, ${c.message_holds} holds naming messages`);
+  }
+  for (const w of snapshot.wallets) {
+    const mine = snapshot.messages.filter((m) => m.organization_id === w.organization_id);
+    const captured = sum(mine.filter((m) => m.charge === 'captured').map((m) => BigInt(m.total)));
+    const pending = sum(snapshot.campaigns.filter((c) => c.organization_id === w.organization_id).map((c) => BigInt(c.share) * BigInt(c.pending)));
+    const held = sum(mine.filter((m) => m.charge === 'held').map((m) => BigInt(m.total))) + pending;
+    const [credits, available, walletHeld, walletCaptured] = [w.credits, w.available, w.held, w.captured].map(BigInt) as [bigint, bigint, bigint, bigint];
+    if (credits !== available + walletHeld + captured || walletCaptured !== captured || walletHeld !== held) {
+      v.add(
+        'money-identity',
+        `organization ${w.organization_id}: top-ups ${credits}, available ${available}, held ${walletHeld} (shares held ${held}), ` +
+          `captured ${walletCaptured} (shares captured ${captured})`,
+      );
+    }
+  }
+}

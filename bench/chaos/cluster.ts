@@ -1,0 +1,89 @@
+// The harness's own PostgreSQL: durable (as in production), in a temporary directory, migrated; it can be stopped
+// and started again, or frozen and thawed, at a run's seeded moments.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { EmbeddedCluster, freePort, withDatabase } from '../../core/db/embedded.ts';
+import { clusterUser, placeCluster } from '../../core/db/postgres-home.ts';
+import { migrate } from '../../core/db/migrate.ts';
+
+export interface ChaosDatabase {
+  /** The application database's URL, for the service's processes and the checks. */
+  url: string;
+  /** Fast shutdown: every connection is cut, committed work stays on disk. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** SIGSTOP to the server and all its backends: queries hang, nothing errors, until thaw(). */
+  freeze(): void;
+  thaw(): void;
+  /** Stops the server and deletes its files. */
+  close(): Promise<void>;
+}
+
+/** The server's pid (first line of postmaster.pid) and the pids of its children, read from /proc. */
+function serverPids(directory: string): number[] {
+  const file = path.join(directory, 'postmaster.pid');
+  const postmaster = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+  const children = fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // The fields after the command's closing parenthesis: state, then the parent's pid.
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+export async function startChaosDatabase(): Promise<ChaosDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ujumbe-chaos-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const runAs = clusterUser();
+  const { directory } = placeCluster(runAs, path.join(dir, 'pg'));
+  const cluster = await EmbeddedCluster.create({ directory, port: await freePort(), password: randomBytes(12).toString('hex'), durable: true }, runAs);
+  await cluster.initialise();
+  await cluster.start();
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('create database ujumbe');
+  await admin.end();
+  const url = withDatabase(cluster.url, 'ujumbe');
+  await migrate(url);
+  let frozen: number[] = [];
+  const signal = (pids: number[], name: NodeJS.Signals) => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // A backend that ended meanwhile.
+      }
+    }
+  };
+  const thaw = () => {
+    signal(frozen, 'SIGCONT');
+    frozen = [];
+  };
+  return {
+    url,
+    stop: () => cluster.stop(),
+    start: () => cluster.start(),
+    freeze() {
+      frozen = serverPids(directory);
+      signal(frozen, 'SIGSTOP');
+    },
+    thaw,
+    async close() {
+      thaw();
+      await cluster.stop();
+      fs.rmSync(directory, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Organizations for a run, made as an operator makes them: through the operator CLI (`ujumbe-ops`, DESIGN.md 3),
+// one JSON object a call.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Cents each organization is credited with: far more than a run spends, so no send is refused for money. */
+export const CREDIT_CENTS = 1_000_000_000;
+export const SENDER = 'CHAOS';
+export const UNIT_CENTS = { transactional: 2000, promotional: 2500 };
+
+export interface Organization {
+  id: string;
+  liveKey: string;
+  /** A member who may run campaigns (marketer), when one was asked for. */
+  member: { email: string; password: string } | null;
+}
+
+/** Runs `ujumbe-ops ARGS` against the database at `url`; its JSON answer, or an error with what it said. */
+export function ops(url: string, args: string[]): Promise<Record<string, any>> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, NODE_ENV: 'development' };
+  delete env.CLOCK;
+  delete env.DATA_DIR;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/ujumbe-ops.ts', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let out: Record<string, any> | null = null;
+      try {
+        out = JSON.parse(stdout.trim().split('\n').pop() ?? '') as Record<string, any>;
+      } catch {
+        // Reported below.
+      }
+      if (code === 0 && out && !out.error) return resolve(out);
+      reject(new Error(`ujumbe-ops ${args.join(' ')} failed (${code}): ${stdout.trim()} ${stderr.trim().split('\n').slice(-3).join(' / ')}`));
+    });
+  });
+}
+
+/** The operator CLI, tried again while the database is briefly away (a fault of a run may still be settling). */
+async function opsRetrying(url: string, args: string[]): Promise<Record<string, any>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ops(url, args);
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 1000 * attempt));
+    }
+  }
+}
+
+/** A verified organization with credit, a price plan, an approved sender, a live key and, if asked, a marketer. */
+export async function provisionOrganization(url: string, name: string, withMember: boolean): Promise<Organization> {
+  const created = await opsRetrying(url, ['org', 'create', '--name', name, '--verified']);
+  const id = created.organization.id as string;
+  const member = withMember ? { email: `chaos-${id.slice(-12)}@example.com`, password: `Chaos-${id}-pass` } : null;
+  // Independent of one another once the organization exists: one CLI process each, side by side.
+  const [, , , key] = await Promise.all([
+    opsRetrying(url, ['wallet', 'credit', id, '--amount', String(CREDIT_CENTS), '--reference', `chaos ${name}`]),
+    opsRetrying(url, ['price-plan', 'set', id, '--transactional', String(UNIT_CENTS.transactional), '--promotional', String(UNIT_CENTS.promotional)]),
+    opsRetrying(url, ['sender', 'add', id, '--name', SENDER, '--classes', 'transactional', '--route-approved']),
+    opsRetrying(url, ['key', 'create', id, '--mode', 'live', '--scopes', 'messages:send,messages:read', '--name', 'chaos']),
+    member ? opsRetrying(url, ['member', 'add', id, '--email', member.email, '--password', member.password, '--role', 'marketer']) : null,
+  ]);
+  return { id, liveKey: key.secret as string, member };
+}

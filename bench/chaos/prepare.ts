@@ -1,0 +1,55 @@
+// What a run needs before its faults: its organizations (through the operator CLI), its campaign quoted and ready
+// to launch, and its plans (faults and sends) drawn from its seed. Made while the run before it settles.
+import { seeded } from './random.ts';
+import type { World } from './world.ts';
+import { provisionOrganization, type Organization } from './ops.ts';
+import { prepareCampaign, type PreparedCampaign } from './campaign.ts';
+import { planSends, type PlannedSend } from './traffic.ts';
+import { planFaults, type FaultPlan } from './faults.ts';
+
+export interface RunOptions {
+  seed: number;
+  /** Single messages sent over the traffic phase. */
+  messages: number;
+  /** Recipients of the run's campaign (0: none). */
+  campaignSize: number;
+  /** How long the traffic and the faults' start moments spread. */
+  phaseMs: number;
+  /** How long after the faults end (and the traffic is answered) every message must be settled. */
+  boundMs: number;
+  /** How long after the later of their acknowledgment and the end of the faults receipts must have settled their message. */
+  receiptBoundMs: number;
+}
+
+export interface PreparedRun {
+  options: RunOptions;
+  organizations: Organization[];
+  campaign: PreparedCampaign | null;
+  faults: FaultPlan;
+  sends: PlannedSend[];
+  /** The SMSC's random source for the run. */
+  smscRandom: () => number;
+  setupMs: number;
+}
+
+export async function prepareRun(world: World, options: RunOptions): Promise<PreparedRun> {
+  const started = Date.now();
+  const random = seeded(options.seed);
+  const name = `Chaos ${options.seed}`;
+  const organizations = await Promise.all([
+    provisionOrganization(world.db.url, `${name} A`, options.campaignSize > 0),
+    provisionOrganization(world.db.url, `${name} B`, false),
+  ]);
+  const campaign =
+    options.campaignSize > 0 ? await prepareCampaign(world.apis()[0]!, random.fork('campaign'), options.seed, organizations[0]!, options.campaignSize) : null;
+  const targets = { workers: world.fleet.filter((p) => p.runsWorkers).map((p) => p.name), processes: world.fleet.map((p) => p.name) };
+  return {
+    options,
+    organizations,
+    campaign,
+    faults: planFaults(random.fork('faults'), options.phaseMs, targets, world.options.submitTimeoutMs),
+    sends: planSends(random.fork('traffic'), options.seed, organizations, options.messages, options.phaseMs),
+    smscRandom: random.fork('smsc'),
+    setupMs: Date.now() - started,
+  };
+}

@@ -1,0 +1,89 @@
+// What the database says about a run's organizations, read in one snapshot (read-only SQL) for the checks.
+import type pg from 'pg';
+
+export interface MessageRow {
+  organization_id: string;
+  id: string;
+  client_ref: string;
+  status: string;
+  charge: string;
+  total: string;
+  to_phone: string;
+  campaign_id: string | null;
+  failure_reason: string | null;
+  submit_started_at: Date | null;
+  attempts: Array<{ number: number; state: string; detail: string | null }>;
+  entries: Array<{ kind: string; amount: string }>;
+}
+
+export interface WalletRow {
+  organization_id: string;
+  available: string;
+  held: string;
+  captured: string;
+  credited: string;
+  /** Top-ups and adjustments in the ledger. */
+  credits: string;
+}
+
+export interface CampaignRow {
+  organization_id: string;
+  id: string;
+  status: string;
+  share: string;
+  pending: number;
+  /** Hold entries of the campaign: the reservation (no message) and any naming a message. */
+  reservations: number;
+  message_holds: number;
+}
+
+export interface Snapshot {
+  messages: MessageRow[];
+  wallets: WalletRow[];
+  campaigns: CampaignRow[];
+  /** Receipts recorded under an id no submit was ever given (the SMSC's stray receipts). */
+  strayApplied: Array<{ message_id: string; provider_id: string }>;
+}
+
+export async function readSnapshot(pool: pg.Pool, organizations: string[], strayIds: string[]): Promise<Snapshot> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const orgs = [organizations];
+    const messages = await client.query<MessageRow>(
+      `select m.organization_id, m.id, m.client_ref, m.status, m.charge, m.total::text, m.to_phone, m.campaign_id, m.failure_reason, m.submit_started_at,
+         coalesce((select json_agg(json_build_object('number', a.number, 'state', a.state, 'detail', a.detail) order by a.number)
+                   from message_attempts a where a.organization_id = m.organization_id and a.message_id = m.id), '[]') as attempts,
+         coalesce((select json_agg(json_build_object('kind', e.kind, 'amount', e.amount::text))
+                   from ledger_entries e where e.organization_id = m.organization_id and e.message_id = m.id), '[]') as entries
+       from messages m where m.organization_id = any($1::uuid[]) and not m.test`,
+      orgs,
+    );
+    const wallets = await client.query<WalletRow>(
+      `select w.organization_id, w.available::text, w.held::text, w.captured::text, w.credited::text,
+         (select coalesce(sum(e.amount), 0)::text from ledger_entries e where e.organization_id = w.organization_id and e.kind in ('top_up', 'adjustment')) as credits
+       from wallets w where w.organization_id = any($1::uuid[])`,
+      orgs,
+    );
+    const campaigns = await client.query<CampaignRow>(
+      `select c.organization_id, c.id, c.status, (q.unit_amount * q.segments)::text as share,
+         (select count(*)::int from campaign_recipients r where r.organization_id = c.organization_id and r.quote_id = c.launch_quote_id and r.status = 'pending') as pending,
+         (select count(*)::int from ledger_entries e where e.organization_id = c.organization_id and e.campaign_id = c.id and e.kind = 'hold' and e.message_id is null) as reservations,
+         (select count(*)::int from ledger_entries e where e.organization_id = c.organization_id and e.campaign_id = c.id and e.kind = 'hold' and e.message_id is not null) as message_holds
+       from campaigns c join campaign_quotes q on q.organization_id = c.organization_id and q.id = c.launch_quote_id
+       where c.organization_id = any($1::uuid[])`,
+      orgs,
+    );
+    const strayApplied = await client.query<{ message_id: string; provider_id: string }>(
+      'select message_id, provider_id from message_receipts where organization_id = any($1::uuid[]) and lower(provider_id) = any($2::text[])',
+      [organizations, strayIds],
+    );
+    await client.query('commit');
+    return { messages: messages.rows, wallets: wallets.rows, campaigns: campaigns.rows, strayApplied: strayApplied.rows };
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

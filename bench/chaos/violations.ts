@@ -1,0 +1,35 @@
+// Violations found by a run's checks, by check name, with a few examples each for the report.
+
+export const CHECKS = {
+  'exactly-once-202': 'each 202 names a message that exists exactly once (organization and client_ref); no message without a request',
+  'submitted-twice': 'no part of a message taken in by the SMSC twice (ESME_RTHROTTLED answers excepted)',
+  'not-settled': 'every message final (or unknown) and no campaign recipient pending, within the bound after the faults end',
+  'unknown-without-reason': 'an unknown message says why: failure_reason or its attempt detail',
+  'receipt-not-applied':
+    'receipts the client acknowledged (deliver_sm_resp), for ids the SMSC answered, settle their message within the receipt bound of the later of their acknowledgment and the end of the faults',
+  'stray-receipt-applied': 'a receipt for an id never issued changes no message',
+  'money-identity': 'per organization: top-ups = available + held + captured shares; held = shares still held',
+  'one-hold': 'one hold per single message (amount = total); campaign messages none, their campaign exactly one',
+  'settled-once': 'each share settled at most once, and its ledger entries agree with its charge',
+  'settle-rule': "each share settled by the spec's rule for the status its message ended in",
+} as const;
+
+export type CheckName = keyof typeof CHECKS;
+
+const EXAMPLES = 3;
+
+export class Violations {
+  readonly counts = new Map<CheckName, number>();
+  readonly examples = new Map<CheckName, string[]>();
+
+  add(check: CheckName, example: string): void {
+    this.counts.set(check, (this.counts.get(check) ?? 0) + 1);
+    const list = this.examples.get(check) ?? [];
+    if (list.length < EXAMPLES) list.push(example);
+    this.examples.set(check, list);
+  }
+
+  total(): number {
+    return [...this.counts.values()].reduce((a, b) => a + b, 0);
+  }
+}

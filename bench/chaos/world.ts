@@ -1,0 +1,106 @@
+// The world the runs share: the harness's PostgreSQL, the fault-injecting SMSC and the service's processes (one
+// `npm start`, API replicas, worker replicas), all on one database, live dispatch on, pointed at the SMSC.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../core/db/embedded.ts';
+import { startSmscSimulator, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
+import { startChaosDatabase, type ChaosDatabase } from './cluster.ts';
+import { serviceProcess, type Crash, type Role, type ServiceProcess } from './processes.ts';
+import { createRecorder, type Recorder } from './recorder.ts';
+import { ops } from './ops.ts';
+
+export interface WorldOptions {
+  apis: number;
+  workers: number;
+  /** SMPP_SUBMIT_TIMEOUT_MS of every process: short, so that ambiguity comes fast. */
+  submitTimeoutMs: number;
+  /** Delay of the SMSC's receipts. */
+  dlrDelayMs: number;
+  /** SMPP_TPS of every process. */
+  tps: number;
+}
+
+export interface World {
+  db: ChaosDatabase;
+  sim: SmscSimulator;
+  recorder: Recorder;
+  fleet: ServiceProcess[];
+  /** A pool of the harness's own for the checks (read-only SQL). */
+  pool: pg.Pool;
+  options: WorldOptions;
+  /** Base URLs of the processes that serve the API. */
+  apis(): string[];
+  /** Processes that ended on their own (and were started again), in order. */
+  crashes: Crash[];
+  /** The random source of the SMSC's fault decisions from now on (each run seeds its own). */
+  setRandom(random: () => number): void;
+  /** Every process up (one started again after a crash may still be starting). */
+  allUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(options: WorldOptions): Promise<World> {
+  const db = await startChaosDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ujumbe-chaos-data-'));
+  const recorder = createRecorder();
+  let random: () => number = Math.random;
+  const sim = await startSmscSimulator({
+    port: 0,
+    dlrDelayMs: options.dlrDelayMs,
+    random: () => random(),
+    onSubmit: recorder.onSubmit,
+    onAnswer: recorder.onAnswer,
+    onReceipt: recorder.onReceipt,
+  });
+  await ops(db.url, ['platform', 'live-dispatch', 'on']);
+  const env = {
+    DATABASE_URL: db.url,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    LIVE_DISPATCH: 'on',
+    SMPP_URL: sim.url,
+    SMPP_SUBMIT_TIMEOUT_MS: String(options.submitTimeoutMs),
+    // An operator's link is often allowed a few dozen submits a second: the pacer then queues a burst.
+    SMPP_TPS: String(options.tps),
+    RATE_LIMIT_LIVE_RPS: '100000',
+    // Every process of a deployment shares the key that seals webhook secrets.
+    WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+  };
+  const crashes: Crash[] = [];
+  const onCrash = (crash: Crash) => crashes.push(crash);
+  const made = async (name: string, role: Role, api: boolean) => serviceProcess(name, role, env, api ? await freePort() : null, onCrash);
+  // `npm start` first: with DATABASE_URL it applies the migrations (none are pending) and seeds its demo.
+  const fleet = [await made('start', 'start', true)];
+  for (let i = 1; i <= options.apis; i++) fleet.push(await made(`api-${i}`, 'start:api', true));
+  for (let i = 1; i <= options.workers; i++) fleet.push(await made(`worker-${i}`, 'start:worker', false));
+  await fleet[0]!.start();
+  await Promise.all(fleet.slice(1).map((p) => p.start()));
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  pool.on('error', () => {});
+  return {
+    db,
+    sim,
+    recorder,
+    fleet,
+    pool,
+    options,
+    apis: () => fleet.filter((p) => p.base !== null).map((p) => p.base!),
+    crashes,
+    setRandom(next) {
+      random = next;
+    },
+    async allUp() {
+      await Promise.all(fleet.filter((p) => !p.alive()).map((p) => p.start()));
+    },
+    async close() {
+      await Promise.all(fleet.map((p) => p.kill('SIGTERM', 15_000)));
+      await pool.end().catch(() => {});
+      await sim.close();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
