@@ -21,6 +21,10 @@ export class Migration0020HonestDispatch extends Migration {
                  check ((message_id is null) = (waiting_since is not null) and (message_id is null) = (organization_id is null)
                         and (message_id is null) = (part is null))`);
     this.addSql('create index message_provider_ids_waiting on message_provider_ids (waiting_since) where waiting_since is not null');
+    // A campaign message the provider fails after accepting it gets its captured share back: a refund entry.
+    this.addSql('alter table ledger_entries drop constraint ledger_entries_kind_check');
+    this.addSql(`alter table ledger_entries add constraint ledger_entries_kind_check
+                 check (kind in ('top_up', 'hold', 'capture', 'release', 'refund', 'adjustment'))`);
     this.addSql('alter table early_receipts add column tries integer not null default 0');
     this.addSql('create index early_receipts_queue on early_receipts (tries, received_at, id)');
   }

@@ -12,7 +12,12 @@ export interface WalletBalance {
   credited: bigint;
 }
 
-export type LedgerKind = 'top_up' | 'hold' | 'capture' | 'release' | 'adjustment';
+/**
+ * refund: a captured share given back to available (a campaign message the provider failed after accepting it);
+ * release is always held money going back.
+ */
+export const LEDGER_KINDS = ['top_up', 'hold', 'capture', 'release', 'refund', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerEntry {
   kind: LedgerKind;
@@ -100,14 +105,14 @@ export function release(b: WalletBalance, amount: bigint): Result<LedgerMove> {
 }
 
 /**
- * Returns a captured share to available: a campaign message the provider failed after accepting it (SPEC.md's
- * message table). Its ledger entry is a release, with held unchanged. More than is captured is a bug.
+ * Gives a captured share back to available: a campaign message the provider failed after accepting it (SPEC.md's
+ * message table: its share is released). More than is captured is a bug.
  */
-export function releaseCaptured(b: WalletBalance, amount: bigint): Result<LedgerMove> {
+export function refund(b: WalletBalance, amount: bigint): Result<LedgerMove> {
   assertBalance(b);
-  assertAmount('release', amount, true);
-  if (amount > b.captured) throw new Error(`release of ${amount} exceeds captured ${b.captured}`);
-  return moved('release', amount, { ...b, captured: b.captured - amount, available: b.available + amount });
+  assertAmount('refund', amount, true);
+  if (amount > b.captured) throw new Error(`refund of ${amount} exceeds captured ${b.captured}`);
+  return moved('refund', amount, { ...b, captured: b.captured - amount, available: b.available + amount });
 }
 
 /**

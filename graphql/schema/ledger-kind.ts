@@ -1,6 +1,7 @@
 // LedgerKind: what a ledger entry did to the wallet.
 import { builder } from '../builder.ts';
+import { LEDGER_KINDS } from '../../core/domain/ledger.ts';
 
 export const LedgerKind = builder.enumType('LedgerKind', {
-  values: { TOP_UP: { value: 'top_up' }, HOLD: { value: 'hold' }, CAPTURE: { value: 'capture' }, RELEASE: { value: 'release' }, ADJUSTMENT: { value: 'adjustment' } } as const,
+  values: Object.fromEntries(LEDGER_KINDS.map((kind) => [kind.toUpperCase(), { value: kind }])) as Record<Uppercase<(typeof LEDGER_KINDS)[number]>, { value: (typeof LEDGER_KINDS)[number] }>,
 });

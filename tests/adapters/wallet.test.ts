@@ -242,7 +242,7 @@ describe('GET /v1/wallet/ledger', () => {
     ['before', { before: 'not-a-uuid' }],
     ['before', { before: '12345' }],
     ['before', { before: `${'0'.repeat(8)}-0000-0000-0000-00000000000` }],
-    ['kind', { kind: 'refund' }],
+    ['kind', { kind: 'refunded' }],
     ['cursor', { cursor: 'abc' }],
     ['page', { page: 2 }],
   ] as const)('refuses a bad %s (%o) with 422 validation_failed naming the field', async (field, query) => {

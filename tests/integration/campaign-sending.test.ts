@@ -92,6 +92,38 @@ describe('a promotional campaign through the simulator', () => {
     expect(events.map((e) => e.type)).toEqual(['campaign.sending', 'campaign.completed']);
   });
 
+  it('recipients the provider fails after accepting them (REJECTD) have their share released, as SPEC.md says', async () => {
+    const delivered = campaignPhone('10');
+    const rejected = [campaignPhone('97'), campaignPhone('97')];
+    const phones = [delivered, ...rejected];
+    const { groupId } = await createAudience(env, org.id, { phones });
+    const draft = await createDraft(owner, { group_ids: [groupId], body: 'Mkutano wa wanachama kesho saa nne asubuhi.' });
+    const q = await quote(owner, draft.id);
+    await launch(owner, draft.id, { quote_id: q.id });
+    await waitForStatus(draft.id, 'completed');
+    const end = Date.now() + 5000;
+    let rows = await recipients(draft.id);
+    while (rows.some((r) => r.message_status === 'submitted') && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      rows = await recipients(draft.id);
+    }
+    const byPhone = new Map(rows.map((r) => [r.phone, r]));
+    expect(byPhone.get(delivered)).toMatchObject({ message_status: 'delivered', charge: 'captured' });
+    for (const p of rejected) expect(byPhone.get(p)).toMatchObject({ message_status: 'failed', charge: 'released' });
+    // Each rejected share was captured when the SMSC accepted it, then released when the receipt failed it.
+    const entries = await env.sql<{ kind: string; amount: string; n: number }>(
+      `select l.kind, l.amount::text as amount, count(*)::int as n from ledger_entries l join messages m on m.organization_id = l.organization_id and m.id = l.message_id
+       where m.campaign_id = ? and m.to_phone = any(?::text[]) group by 1, 2 order by 1`,
+      [draft.id, `{${rejected.join(',')}}`],
+    );
+    expect(entries).toEqual([{ kind: 'capture', amount: '2000', n: 2 }, { kind: 'refund', amount: '2000', n: 2 }]);
+    const money = await campaignMoney(env, draft.id);
+    expect(money).toEqual({ reserved: 6000n, captured: 2000n, released: 4000n });
+    const [spent] = await env.sql<{ n: string }>("select coalesce(sum(total), 0)::text as n from messages where campaign_id = ? and charge = 'captured'", [draft.id]);
+    expect(spent!.n).toBe('2000');
+    await expectWalletInvariant(env, org.id);
+  });
+
   it('cancel while sending: the feeder stops, the campaign ends cancelled, the reservation is settled', async () => {
     const phones = Array.from({ length: 300 }, () => campaignPhone('95'));
     const { groupId } = await createAudience(env, org.id, { phones });

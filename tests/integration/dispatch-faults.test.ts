@@ -2,7 +2,7 @@
 // receipts are stored before they are acknowledged, late answers settle unknown messages, a stop hands work back.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { startSmscSimulator, type SimulatedSubmit, type SmscSimulator, type SmscSimulatorOptions } from '../../workers/providers/smsc-simulator.ts';
+import { startSmscSimulator, type SimulatedSubmit, type SmscSimulatorOptions } from '../../workers/providers/smsc-simulator.ts';
 import { createSmppProvider, type SmppProviderOptions } from '../../workers/providers/smpp-client.ts';
 import { startDispatcher } from '../../workers/dispatcher.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';

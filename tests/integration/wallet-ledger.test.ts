@@ -5,7 +5,7 @@ import { inTransaction } from '../../core/app/context.ts';
 import { creditWallet } from '../../core/app/wallet/credit-wallet.ts';
 import { setWalletFrozen } from '../../core/app/wallet/set-wallet-frozen.ts';
 import { applyMovement, findWallet, type Movement, type MovementMeta } from '../../core/db/wallets.ts';
-import { adjust, capture, hold, release, topUp, type LedgerKind } from '../../core/domain/ledger.ts';
+import { adjust, capture, hold, refund, release, topUp, type LedgerKind } from '../../core/domain/ledger.ts';
 import { DomainError } from '../../core/domain/errors.ts';
 import { createOrg, operator, setupTestEnv, type TestEnv } from '../support/app.ts';
 
@@ -95,6 +95,7 @@ function replay(all: EntryRow[], check: (e: EntryRow, available: bigint, held: b
       available += e.amount;
       held -= e.amount;
     }
+    if (e.kind === 'refund') available += e.amount;
     check(e, available, held);
   }
   return { available, held };
@@ -105,6 +106,7 @@ const MOVES: Record<LedgerKind, (amount: bigint) => Movement> = {
   hold: (a) => (b) => hold(b, a),
   capture: (a) => (b) => capture(b, a),
   release: (a) => (b) => release(b, a),
+  refund: (a) => (b) => refund(b, a),
   adjustment: (a) => (b) => adjust(b, a),
 };
 
@@ -125,6 +127,7 @@ describe('every movement writes exactly one ledger entry with the balance after 
     { kind: 'adjustment', amount: 1_000n, available: 6_000n, held: 1_500n, captured: 1_000n },
     { kind: 'hold', amount: 6_000n, available: 0n, held: 7_500n, captured: 1_000n },
     { kind: 'capture', amount: 7_500n, available: 0n, held: 0n, captured: 8_500n },
+    { kind: 'refund', amount: 2_000n, available: 2_000n, held: 0n, captured: 6_500n },
   ];
 
   it.each(steps.map((s, i) => ({ ...s, step: i + 1 })))(

@@ -24,7 +24,7 @@ export async function expectWalletInvariant(env: TestEnv, orgId: string): Promis
   const [ledger] = await env.sql<Record<string, string>>(
     `select coalesce(sum(amount) filter (where kind in ('top_up', 'adjustment')), 0)::text as credited,
             (coalesce(sum(amount) filter (where kind = 'hold'), 0) - coalesce(sum(amount) filter (where kind in ('capture', 'release')), 0))::text as held,
-            coalesce(sum(amount) filter (where kind = 'capture'), 0)::text as captured
+            (coalesce(sum(amount) filter (where kind = 'capture'), 0) - coalesce(sum(amount) filter (where kind = 'refund'), 0))::text as captured
      from ledger_entries where organization_id = ?`,
     [orgId],
   );
@@ -52,8 +52,8 @@ export async function expectWalletInvariant(env: TestEnv, orgId: string): Promis
 export async function campaignMoney(env: TestEnv, campaignId: string): Promise<{ reserved: bigint; captured: bigint; released: bigint }> {
   const [m] = await env.sql<Record<string, string>>(
     `select coalesce(sum(amount) filter (where kind = 'hold'), 0)::text as reserved,
-            coalesce(sum(amount) filter (where kind = 'capture'), 0)::text as captured,
-            coalesce(sum(amount) filter (where kind = 'release'), 0)::text as released
+            (coalesce(sum(amount) filter (where kind = 'capture'), 0) - coalesce(sum(amount) filter (where kind = 'refund'), 0))::text as captured,
+            coalesce(sum(amount) filter (where kind in ('release', 'refund')), 0)::text as released
      from ledger_entries where campaign_id = ?`,
     [campaignId],
   );

@@ -6,7 +6,7 @@ import {
   checkInvariant,
   hold,
   release,
-  releaseCaptured,
+  refund,
   topUp,
   type LedgerKind,
   type LedgerMove,
@@ -22,7 +22,7 @@ const w = (available: bigint, held: bigint, captured: bigint): WalletBalance => 
 });
 
 type Op = (b: WalletBalance, amount: bigint) => Result<LedgerMove>;
-const ops: Record<LedgerKind, Op> = { top_up: topUp, hold, capture, release, adjustment: adjust };
+const ops: Record<LedgerKind, Op> = { top_up: topUp, hold, capture, release, refund, adjustment: adjust };
 
 describe('ledger moves', () => {
   const cases: Array<{ kind: LedgerKind; from: WalletBalance; amount: bigint; to: WalletBalance }> = [
@@ -36,6 +36,8 @@ describe('ledger moves', () => {
     { kind: 'capture', from: w(0n, 0n, 0n), amount: 0n, to: w(0n, 0n, 0n) },
     { kind: 'release', from: w(7_500n, 2_500n, 0n), amount: 2_500n, to: w(10_000n, 0n, 0n) },
     { kind: 'release', from: w(0n, 5_000n, 0n), amount: 1_800n, to: w(1_800n, 3_200n, 0n) },
+    { kind: 'refund', from: w(100n, 50n, 700n), amount: 70n, to: w(170n, 50n, 630n) },
+    { kind: 'refund', from: w(0n, 0n, 70n), amount: 70n, to: w(70n, 0n, 0n) },
     { kind: 'adjustment', from: w(100n, 50n, 25n), amount: 30n, to: w(130n, 50n, 25n) },
     { kind: 'adjustment', from: w(100n, 50n, 25n), amount: -100n, to: w(0n, 50n, 25n) },
   ];
@@ -69,17 +71,13 @@ describe('ledger moves', () => {
     { name: 'capture beyond held', call: () => capture(w(100n, 10n, 0n), 11n) },
     { name: 'negative capture', call: () => capture(w(0n, 10n, 0n), -1n) },
     { name: 'release beyond held', call: () => release(w(100n, 10n, 0n), 11n) },
+    { name: 'refund beyond captured', call: () => refund(w(100n, 500n, 69n), 70n) },
     { name: 'negative release', call: () => release(w(0n, 10n, 0n), -1n) },
     { name: 'zero adjustment', call: () => adjust(w(1n, 0n, 0n), 0n) },
     { name: 'float amount', call: () => topUp(EMPTY_WALLET, 1.5 as unknown as bigint) },
     { name: 'a balance that breaks the invariant', call: () => topUp({ available: 1n, held: 0n, captured: 0n, credited: 2n }, 1n) },
     { name: 'a negative balance', call: () => hold({ available: -1n, held: 1n, captured: 0n, credited: 0n }, 0n) },
   ];
-  it('releaseCaptured gives a captured share back to available, held unchanged, as a release entry', () => {
-    const r = releaseCaptured(w(100n, 50n, 700n), 70n);
-    expect(r.ok && r.value).toEqual({ balance: w(170n, 50n, 630n), entry: { kind: 'release', amount: 70n, availableAfter: 170n, heldAfter: 50n } });
-    expect(() => releaseCaptured(w(100n, 500n, 69n), 70n)).toThrow(Error);
-  });
 
   it.each(bugs)('throws on $name', ({ call }) => {
     expect(call).toThrow(Error);

@@ -1,6 +1,7 @@
 // The wallet area's answers, property for property what REST's `data` holds for the same operation.
 import { z } from 'zod';
 import { TOP_UP_METHODS, TOP_UP_STATUSES } from '../../../core/domain/top-up-requests.ts';
+import { LEDGER_KINDS } from '../../../core/domain/ledger.ts';
 
 const ZCents = z.number().int();
 const ZIso = z.iso.datetime({ offset: true });
@@ -26,7 +27,7 @@ export const ZLedgerOutput = z.strictObject({
   entries: z.array(
     z.strictObject({
       id: z.uuid(),
-      kind: z.string().pipe(z.enum(['top_up', 'hold', 'capture', 'release', 'adjustment'])),
+      kind: z.string().pipe(z.enum(LEDGER_KINDS)),
       amount: ZCents,
       currency: ZTzs,
       balance_after: ZCents,

@@ -1,7 +1,7 @@
 // Moves messages through the state table in bulk: status, charge, ledger entries and events in one transaction.
 import type { MessageEvent, MessageStatus } from '../../domain/message-states.ts';
 import { canTransition, isFinal, moneyEffect, settleCharge, transition } from '../../domain/message-states.ts';
-import { capture, release, releaseCaptured } from '../../domain/ledger.ts';
+import { capture, refund, release } from '../../domain/ledger.ts';
 import { exec, rows, type Runner } from '../../db/sql.ts';
 import { applyMovementsByOrganization, type BatchMovement } from '../../db/wallets.ts';
 import { LOCK_MESSAGES_ORDER } from '../../db/lock-order.ts';
@@ -67,7 +67,7 @@ export async function applyMoves(tx: Runner, at: Date, moves: Move[], beforeMone
     if (settled.movement !== 'none') {
       const amount = BigInt(row.total);
       const list = money.get(row.organization_id) ?? [];
-      const step = settled.movement === 'capture' ? capture : settled.movement === 'refund' ? releaseCaptured : release;
+      const step = settled.movement === 'capture' ? capture : settled.movement === 'refund' ? refund : release;
       list.push({ movement: (b) => step(b, amount), messageId: row.id, campaignId: row.campaign_id });
       money.set(row.organization_id, list);
     }

@@ -1,6 +1,7 @@
 // GET /v1/wallet/ledger: every money movement, newest first, each with the balance after it.
 import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
+import { LEDGER_KINDS } from '../../domain/ledger.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
@@ -11,7 +12,7 @@ import { ZTimestamp } from '../validation.ts';
 export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
 
 export const ZListLedgerQuery = ZPage.extend({
-  kind: z.enum(['top_up', 'hold', 'capture', 'release', 'adjustment']).optional(),
+  kind: z.enum(LEDGER_KINDS).optional(),
 });
 export type TListLedgerQuery = z.infer<typeof ZListLedgerQuery>;
 

@@ -6,6 +6,7 @@ import { href } from '../router.ts';
 import { formatTzs } from '../format/money.ts';
 import { formatDateTime } from '../format/time.ts';
 import { humanize } from '../format/text.ts';
+import { LEDGER_KINDS } from '../../../core/domain/ledger.ts';
 import { Page } from '../components/page.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { Stats } from '../components/stats.tsx';
@@ -16,7 +17,7 @@ import { Pager, useKeysetPages } from '../components/pager.tsx';
 type Entry = Outputs['wallet']['ledger']['entries'][number];
 type Kind = NonNullable<Inputs['wallet']['ledger']['kind']>;
 
-const KINDS: readonly Kind[] = ['top_up', 'hold', 'capture', 'release', 'adjustment'];
+const KINDS: readonly Kind[] = LEDGER_KINDS;
 const PAGE_SIZE = 25;
 
 const COLUMNS: readonly Column<Entry>[] = [
