@@ -31,18 +31,29 @@ export function allowedCharges(m: Pick<MessageRow, 'status' | 'campaign_id' | 'a
   }
 }
 
+/**
+ * The charge a message's own settling entries leave its share in, or null when they are not one settlement: nothing
+ * (held), one capture, one release, or a capture given back once (a refund, or a release after the capture) when
+ * the provider fails a campaign message it had accepted.
+ */
+function chargeOfEntries(entries: MessageRow['entries'], total: string): string | null {
+  const settles = entries.filter((e) => e.kind !== 'hold');
+  if (settles.some((e) => e.amount !== total)) return null;
+  const kinds = settles.map((e) => e.kind).sort().join('+');
+  const byKinds: Record<string, string> = { '': 'held', capture: 'captured', release: 'released', 'capture+refund': 'released', 'capture+release': 'released' };
+  return byKinds[kinds] ?? null;
+}
+
 function checkMessage(m: MessageRow, v: Violations): void {
   const of = (kind: string) => m.entries.filter((e) => e.kind === kind);
   const holds = of('hold');
-  const settles = [...of('capture'), ...of('release')];
   if (m.campaign_id === null && (holds.length !== 1 || holds[0]!.amount !== m.total)) {
     v.add('one-hold', `${m.id}: ${holds.length} holds (${holds.map((h) => h.amount).join(', ')}) for a total of ${m.total}`);
   }
   if (m.campaign_id !== null && holds.length > 0) v.add('one-hold', `campaign message ${m.id} has ${holds.length} holds of its own`);
-  const expected = m.charge === 'captured' ? 'capture' : m.charge === 'released' ? 'release' : null;
-  const agrees = expected === null ? settles.length === 0 : settles.length === 1 && settles[0]!.kind === expected && settles[0]!.amount === m.total;
-  if (settles.length > 1 || !agrees) {
-    v.add('settled-once', `${m.id} (${m.status}, charge ${m.charge}): ledger ${settles.map((e) => `${e.kind} ${e.amount}`).join(', ') || 'nothing'}`);
+  if (chargeOfEntries(m.entries, m.total) !== m.charge) {
+    const settles = m.entries.filter((e) => e.kind !== 'hold');
+    v.add('settled-once', `${m.id} (${m.status}, charge ${m.charge}, total ${m.total}): ledger ${settles.map((e) => `${e.kind} ${e.amount}`).join(', ') || 'nothing'}`);
   }
   if (!allowedCharges(m).includes(m.charge)) {
     v.add('settle-rule', `${m.campaign_id ? 'campaign ' : ''}message ${m.id} ${m.status} (attempts ${m.attempts.map((a) => a.state).join('>')}) is ${m.charge}, the rule says ${allowedCharges(m).join(' or ')}`);

@@ -10,7 +10,7 @@ export const CHECKS = {
   'stray-receipt-applied': 'a receipt for an id never issued changes no message',
   'money-identity': 'per organization: top-ups = available + held + captured shares; held = shares still held',
   'one-hold': 'one hold per single message (amount = total); campaign messages none, their campaign exactly one',
-  'settled-once': 'each share settled at most once, and its ledger entries agree with its charge',
+  'settled-once': "each share settled at most once (a campaign share's capture given back once when the provider fails it), its entries agreeing with its charge",
   'settle-rule': "each share settled by the spec's rule for the status its message ended in",
 } as const;
 
