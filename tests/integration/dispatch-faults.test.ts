@@ -28,6 +28,18 @@ afterAll(async () => {
 
 const quiet = { info: () => {}, warn: () => {} };
 
+/** A seeded random source (mulberry32), so a fault pattern is the same every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** A simulator, a provider bound to it and a dispatcher over both, stopped after the test. */
 async function rig(simOptions: Partial<SmscSimulatorOptions> = {}, providerOptions: Partial<SmppProviderOptions> = {}) {
   const submits: SimulatedSubmit[] = [];
@@ -113,6 +125,41 @@ describe('store before acknowledging', () => {
     const m = await until(() => message(id), (got) => got.status === 'delivered' && got.receipts.length === 2);
     expect(m.receipts.map((x) => x.effect).sort()).toEqual(['delivered', 'none']);
     expect(await ledger(id)).toEqual(['hold', 'capture']);
+  });
+});
+
+describe('receipts apply wherever they arrive', () => {
+  it('three workers, receipts on a random one of their links and some before the answer: every message final at once, none left early', async () => {
+    const submits: SimulatedSubmit[] = [];
+    const sim = await startSmscSimulator({
+      port: 0,
+      dlrDelayMs: 20,
+      random: seeded(21),
+      faults: { receiptsOnAnyLink: true, receiptFirstFraction: 0.3, duplicateReceiptFraction: 0.1 },
+      onSubmit: (x) => submits.push(x),
+    });
+    const workers = Array.from({ length: 3 }, () => {
+      const provider = createSmppProvider({ url: sim.url, tps: 1000, window: 50, submitTimeoutMs: 2000, logger: quiet });
+      return { provider, dispatcher: startDispatcher(env.deps, { live: null, simulator: provider }, { inFlight: 60, idleMs: 5, flushMs: 10 }) };
+    });
+    cleanups.push(async () => {
+      for (const w of workers) await w.dispatcher.stop();
+      for (const w of workers) await w.provider.close();
+      await sim.close();
+    });
+    const numbers = Array.from({ length: 150 }, () => number());
+    const ids = await Promise.all(numbers.map((to) => send(to)));
+    const idList = `{${ids.join(',')}}`;
+    // No tick runs here: every receipt must be applied by the flushes themselves.
+    await until(
+      () => env.sql<{ n: number }>("select count(*)::int as n from messages where id = any(?::uuid[]) and status = 'delivered'", [idList]),
+      (rows) => rows[0]!.n === numbers.length,
+      15_000,
+    );
+    expect(sim.stats().faulted['receipt-first']).toBeGreaterThan(10);
+    expect(await env.sql("select count(*)::int as n from early_receipts where provider_id in (select provider_id from message_provider_ids where message_id = any(?::uuid[]))", [idList])).toEqual([{ n: 0 }]);
+    for (const to of numbers) expect(submitsTo(submits, to)).toHaveLength(1);
+    await expectInvariant(env, org.id);
   });
 });
 
