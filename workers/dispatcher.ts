@@ -113,7 +113,13 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
           },
         },
       )
-      .catch((err: unknown): Outcome['outcome'] => ({ kind: 'ambiguous', reason: `submit failed: ${String(err)}`, providerIds: [] }))
+      // A failure before the first write (the body could not be encoded, say) sent nothing: the message fails, its
+      // hold released. After it, the submit may have left.
+      .catch((err: unknown): Outcome['outcome'] =>
+        written
+          ? { kind: 'ambiguous', reason: `submit failed: ${String(err)}`, providerIds: [] }
+          : { kind: 'refused', reason: `could not be sent: ${String(err)}`, commandStatus: -1 },
+      )
       .then((outcome) => {
         reachedWrite();
         writer.answered({ message: m, outcome, smsc: provider.smsc });
