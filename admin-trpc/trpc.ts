@@ -12,12 +12,13 @@ import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText } from '../core/domain/text-input.ts';
 import { validationError } from '../core/app/validation.ts';
-import { isContention } from '../core/db/contention.ts';
+import { busyError } from '../core/app/http/busy.ts';
 import { ERROR_STATUS } from '../core/app/http/error-status.ts';
 import { SESSION_COOKIE, readCookies } from '../core/app/http/session-cookies.ts';
 
 export async function createContext(deps: Deps, { req, res }: CreateExpressContextOptions) {
-  const ctx = await newCtx(deps);
+  // The clock may read the database (CLOCK=test): a fault there is busy too.
+  const ctx = await mapErrors(() => newCtx(deps));
   const header = req.headers['x-csrf-token'];
   return {
     ctx,
@@ -49,14 +50,15 @@ function toTrpc(err: DomainError): TRPCError {
 }
 
 /**
- * A DomainError thrown by a use case becomes the TRPCError of its status, contention that outlasted every
- * retry is 503 busy (as over REST); anything else passes as it is (500, logged by the router).
+ * A DomainError thrown by a use case becomes the TRPCError of its status; contention that outlasted every
+ * retry and a database that is down or frozen are 503 busy with retry_after (as over REST); anything else
+ * passes as it is (500, logged by the router).
  */
 export function mapErrors<T>(run: () => Promise<T>): Promise<T> {
   return run().catch((err: unknown) => {
     if (err instanceof DomainError) throw toTrpc(err);
-    if (isContention(err)) throw toTrpc(new DomainError('busy', 'The service is busy; retry after 1 s.', { retryAfter: 1 }));
-    throw err;
+    const busy = busyError(err);
+    throw busy ? toTrpc(busy) : err;
   });
 }
 

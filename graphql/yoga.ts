@@ -1,6 +1,6 @@
 // POST /graphql: read-only reporting for key callers and members, masked errors, size and input limits.
 import type { Express, Request } from 'express';
-import { createGraphQLError, createYoga } from 'graphql-yoga';
+import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { Deps } from '../core/app/context.ts';
 import type { GqlContext } from './builder.ts';
@@ -9,16 +9,38 @@ import { authenticateCaller } from '../core/app/auth/authenticate.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { SESSION_COOKIE, readCookies } from '../core/app/http/session-cookies.ts';
 import { ERROR_STATUS } from '../core/app/http/error-status.ts';
+import { busyError } from '../core/app/http/busy.ts';
 import { queryLimits } from './limits.ts';
 import { refuseHostileArguments } from './hostile-arguments.ts';
 import { schema } from './schema/index.ts';
+
+/** The status of a refusal, and Retry-After when it says when to come back (busy, rate_limited). */
+function httpOf(err: DomainError) {
+  const status = ERROR_STATUS[err.code];
+  return err.retryAfter === undefined ? { status } : { status, headers: { 'Retry-After': String(err.retryAfter) } };
+}
+
+/**
+ * Unexpected errors stay masked, but a database that is down or frozen (or contention that outlasted
+ * every retry) is said plainly, as busy with retry_after and a 503 carrying Retry-After, as over REST.
+ */
+function maskUnlessBusy(error: unknown, message: string, isDev?: boolean): Error {
+  const original = (error as { originalError?: unknown } | null)?.originalError ?? error;
+  const busy = busyError(original);
+  if (!busy) return maskError(error, message, isDev);
+  const at = error as { path?: readonly (string | number)[]; nodes?: never };
+  return createGraphQLError(busy.message, {
+    ...(at.path ? { path: at.path } : {}),
+    extensions: { code: busy.code, retry_after: busy.retryAfter, http: httpOf(busy) },
+  });
+}
 
 export function mountGraphql(app: Express, deps: Deps): void {
   const yoga = createYoga<{ req: Request }, GqlContext>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: false,
-    maskedErrors: true,
+    maskedErrors: { maskError: maskUnlessBusy },
     // The dashboard is same-origin; yoga's default would answer any Origin, with credentials allowed.
     cors: false,
     plugins: [
@@ -33,7 +55,8 @@ export function mountGraphql(app: Express, deps: Deps): void {
         const { actor } = await authenticateCaller(ctx, { authorization: req.headers.authorization, sessionToken: readCookies(req).get(SESSION_COOKIE) });
         return { ctx, actor };
       } catch (err) {
-        if (err instanceof DomainError) throw createGraphQLError(err.message, { extensions: { code: err.code, http: { status: ERROR_STATUS[err.code] } } });
+        const domain = err instanceof DomainError ? err : busyError(err);
+        if (domain) throw createGraphQLError(domain.message, { extensions: { code: domain.code, http: httpOf(domain) } });
         throw err;
       }
     },

@@ -2,7 +2,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../core/domain/errors.ts';
 import { ERROR_STATUS } from '../core/app/http/error-status.ts';
-import { isContention } from '../core/db/contention.ts';
+import { busyError, throttledFaultLog } from '../core/app/http/busy.ts';
 
 export interface ErrorLogger {
   error(message: string, err: unknown): void;
@@ -34,14 +34,18 @@ function fromParser(err: HttpishError): DomainError | null {
 }
 
 export function errorMiddleware(logger: ErrorLogger) {
+  const logFault = throttledFaultLog((m, e) => logger.error(m, e));
   return (err: unknown, _req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) {
       next(err);
       return;
     }
     let domain = err instanceof DomainError ? err : fromParser((err ?? {}) as HttpishError);
-    // Contention that outlasted every retry of its transaction (contention.ts) is the service being busy.
-    if (!domain && isContention(err)) domain = new DomainError('busy', 'The service is busy; retry after 1 s.', { retryAfter: 1 });
+    // Contention that outlasted every retry, or a database that is down or frozen: the service is busy.
+    if (!domain) {
+      domain = busyError(err);
+      if (domain) logFault(err);
+    }
     if (!domain) {
       logger.error('unexpected error', err);
       domain = new DomainError('internal_error', 'Something went wrong on our side; the request had no effect and may be retried.');
