@@ -2,7 +2,7 @@
 import type { SentMessage } from './traffic.ts';
 import type { MessageRow, Snapshot } from './snapshot.ts';
 import type { HandsetRecord, Recorder } from './recorder.ts';
-import { takenIn } from './recorder.ts';
+import { story, takenIn } from './recorder.ts';
 import type { Violations } from './violations.ts';
 
 const digits = (phone: string) => phone.replace(/^\+/, '');
@@ -38,7 +38,7 @@ export function checkParts(snapshot: Snapshot, recorder: Recorder, v: Violations
       byPart.set(s.part, [...(byPart.get(s.part) ?? []), `${s.status ?? 'unanswered'}${s.fault ? `/${s.fault}` : ''}`]);
     }
     for (const [part, seen] of byPart) {
-      if (seen.length > 1) v.add('submitted-twice', `${m.id} (${m.status}, attempts ${m.attempts.map((a) => a.state).join('>')}) part ${part} taken in ${seen.length} times: ${seen.join(', ')}`);
+      if (seen.length > 1) v.add('submitted-twice', `${m.id} (${m.status}, attempts ${m.attempts.map((a) => a.state).join('>')}) part ${part} taken in ${seen.length} times; ${story(recorder.handset(digits(m.to_phone)))}`);
     }
   }
 }
@@ -76,7 +76,7 @@ export function openAfterReceipts(snapshot: Snapshot, recorder: Recorder): Recei
     if (!OPEN.has(m.status)) return [];
     const record = recorder.handset(digits(m.to_phone));
     const at = decidedAt(record);
-    return at === null ? [] : [{ message: m, decidedAt: at, stats: record.acknowledged.map((r) => r.stat).join(',') }];
+    return at === null ? [] : [{ message: m, decidedAt: at, stats: story(record) }];
   });
 }
 
@@ -89,10 +89,11 @@ export function checkSettled(snapshot: Snapshot, recorder: Recorder, v: Violatio
   for (const detail of late.values()) v.add('receipt-not-applied', detail);
   for (const m of snapshot.messages) {
     if (decided.has(m.id)) continue;
-    if (m.status === 'accepted') v.add('not-settled', `${m.id} accepted (${m.submit_started_at ? 'claimed, never answered' : 'never claimed'})`);
-    if (m.status === 'submitted' && !withheld(m.to_phone)) v.add('not-settled', `${m.id} submitted, no receipt came`);
+    const told = () => story(recorder.handset(digits(m.to_phone)));
+    if (m.status === 'accepted') v.add('not-settled', `${m.id} accepted (${m.submit_started_at ? 'claimed, never answered' : 'never claimed'}), ${told()}`);
+    if (m.status === 'submitted' && !withheld(m.to_phone)) v.add('not-settled', `${m.id} submitted, no receipt came, ${told()}`);
     if (m.status === 'unknown' && !m.failure_reason && !m.attempts.some((a) => a.detail)) {
-      v.add('unknown-without-reason', `${m.id} unknown, attempts ${m.attempts.map((a) => a.state).join('>')}, no reason`);
+      v.add('unknown-without-reason', `${m.id} unknown, attempts ${m.attempts.map((a) => a.state).join('>')}, no reason; ${told()}`);
     }
   }
   for (const c of snapshot.campaigns) if (c.pending > 0) v.add('not-settled', `campaign ${c.id} (${c.status}): ${c.pending} recipients still pending`);

@@ -7,9 +7,10 @@ const sum = (values: Iterable<bigint>) => [...values].reduce((a, b) => a + b, 0n
 
 /**
  * The charges a message may have in its status. A provider's acceptance charges the share (delivered, undelivered,
- * submitted; a single message failed by a receipt after acceptance stays charged); a refusal before acceptance,
- * expiry and cancel release it; a campaign message the provider fails (a refusal, or REJECTD) is released; unknown
- * keeps the hold (released only after seven days).
+ * submitted); a refusal before acceptance, expiry and cancel release it; a campaign message the provider fails (a
+ * refusal, or REJECTD) is released; unknown keeps the hold (released only after seven days). A single message
+ * failed by a receipt after a part was accepted may be either: charged when it failed from submitted (the charge
+ * stands), released when it failed from unknown (the hold goes back); the database keeps no history that tells which.
  */
 export function allowedCharges(m: Pick<MessageRow, 'status' | 'campaign_id' | 'attempts'>): readonly string[] {
   switch (m.status) {
@@ -22,7 +23,7 @@ export function allowedCharges(m: Pick<MessageRow, 'status' | 'campaign_id' | 'a
       return ['captured'];
     case 'failed':
       if (m.campaign_id !== null) return ['released'];
-      return m.attempts.some((a) => a.state === 'submitted') ? ['captured'] : ['released'];
+      return m.attempts.some((a) => a.state === 'submitted') ? ['captured', 'released'] : ['released'];
     case 'expired':
     case 'cancelled':
       return ['released'];

@@ -71,3 +71,13 @@ export function createRecorder(): Recorder {
 export function takenIn(submit: PartSubmit): boolean {
   return submit.status !== STATUS.ESME_RTHROTTLED;
 }
+
+/** A handset's record in a few words, for a violation's example: each submit's part, answer and fault, then the receipts. */
+export function story(record: HandsetRecord): string {
+  const submits = record.submits.map((s) => {
+    const status = s.status === null ? 'no answer' : s.status === 0 ? 'ok' : `0x${s.status.toString(16)}`;
+    return `p${s.part}:${status}${s.fault ? `/${s.fault}` : ''}${s.status !== null && !s.answered ? '(answer lost)' : ''}`;
+  });
+  const receipts = record.acknowledged.map((r) => r.stat);
+  return `smsc [${submits.join(' ') || 'no submit'}${receipts.length ? `; receipts ${receipts.join(',')}` : ''}]`;
+}

@@ -68,7 +68,7 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
     const decided = openAfterReceipts(snapshot, world.recorder);
     for (const w of decided) {
       const due = Math.max(w.decidedAt, faultsEnded) + options.receiptBoundMs;
-      if (now >= due && !late.has(w.message.id)) late.set(w.message.id, `${w.message.id} still ${w.message.status} ${((now - w.decidedAt) / 1000).toFixed(1)}s after receipts ${w.stats} were acknowledged`);
+      if (now >= due && !late.has(w.message.id)) late.set(w.message.id, `${w.message.id} still ${w.message.status} ${((now - w.decidedAt) / 1000).toFixed(1)}s after its receipts were acknowledged; ${w.stats}`);
     }
     const pending = new Violations();
     checkSettled(snapshot, world.recorder, pending, new Map());
@@ -77,7 +77,7 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
       settledAfterMs = now - faultsEnded;
       break;
     }
-    lastWaiting = `${left}, e.g. ${pending.examples.get('not-settled')?.[0] ?? `${decided[0]!.message.id} ${decided[0]!.message.status} after receipts ${decided[0]!.stats}`}`;
+    lastWaiting = `${left}, e.g. ${pending.examples.get('not-settled')?.[0] ?? `${decided[0]!.message.id} ${decided[0]!.message.status} after its receipts; ${decided[0]!.stats}`}`;
     if (now - faultsEnded >= options.boundMs) break;
     await sleep(1000);
   }
