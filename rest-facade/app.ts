@@ -9,6 +9,7 @@ import { handlerFor } from './pipeline.ts';
 import { errorMiddleware, type ErrorLogger } from './errors.ts';
 import { allRoutes } from './routes/index.ts';
 import { buildOpenApi } from './openapi.ts';
+import { readiness } from '../core/app/platform/readiness.ts';
 
 export const JSON_LIMIT = '1mb';
 
@@ -40,9 +41,16 @@ export function createRestApp(deps: Deps, options: RestAppOptions = {}): Express
   app.set('trust proxy', deps.config.trustProxyHops);
   app.use(securityHeaders);
   // API answers carry personal data or secrets: never stored by a browser or a shared cache.
-  app.use(['/v1', '/trpc', '/graphql'], (_req, res, next) => {
+  app.use(['/v1', '/trpc', '/graphql', '/health', '/ready'], (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
+  });
+  // For orchestrators, outside /v1 and without credentials: the process runs (no database); the database answers.
+  app.get('/health', (_req, res) => {
+    res.json({ success: true, data: { status: 'ok' } });
+  });
+  app.get('/ready', (_req, res, next) => {
+    readiness(deps).then((data) => res.json({ success: true, data }), next);
   });
   app.set('query parser', 'simple');
   app.use(express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
