@@ -33,6 +33,21 @@ export interface RestAppOptions {
   mounts?: ((app: Express) => void)[];
 }
 
+/**
+ * For orchestrators and load balancers, outside /v1 and without credentials (README): the process runs (no
+ * database); the database answers. Not operations of the API, so not in its OpenAPI document.
+ */
+function probes(deps: Deps): express.Router {
+  const router = express.Router();
+  router.get('/health', (_req, res) => {
+    res.json({ success: true, data: { status: 'ok' } });
+  });
+  router.get('/ready', (_req, res, next) => {
+    readiness(deps).then((data) => res.json({ success: true, data }), next);
+  });
+  return router;
+}
+
 export function createRestApp(deps: Deps, options: RestAppOptions = {}): Express {
   const routes = options.routes ?? allRoutes;
   const app = express();
@@ -45,13 +60,7 @@ export function createRestApp(deps: Deps, options: RestAppOptions = {}): Express
     res.set('Cache-Control', 'no-store');
     next();
   });
-  // For orchestrators, outside /v1 and without credentials: the process runs (no database); the database answers.
-  app.get('/health', (_req, res) => {
-    res.json({ success: true, data: { status: 'ok' } });
-  });
-  app.get('/ready', (_req, res, next) => {
-    readiness(deps).then((data) => res.json({ success: true, data }), next);
-  });
+  app.use(probes(deps));
   app.set('query parser', 'simple');
   app.use(express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   const openapi = buildOpenApi(routes);
