@@ -5,7 +5,17 @@ import type { ChaosDatabase } from './cluster.ts';
 import type { ServiceProcess } from './processes.ts';
 import type { SmscFaults, SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
 
-export type FaultKind = 'kill9' | 'sigterm' | 'pg-stop' | 'pg-freeze' | 'smsc-drop' | 'smsc-outage' | 'smsc-late' | 'smsc-errors' | 'smsc-throttle';
+export type FaultKind =
+  | 'kill9'
+  | 'sigterm'
+  | 'pg-stop'
+  | 'pg-freeze'
+  | 'smsc-drop'
+  | 'smsc-outage'
+  | 'smsc-split'
+  | 'smsc-late'
+  | 'smsc-errors'
+  | 'smsc-throttle';
 
 export interface PlannedFault {
   kind: FaultKind;
@@ -28,7 +38,7 @@ export interface FaultTargets {
   processes: string[];
 }
 
-const KINDS: readonly FaultKind[] = ['kill9', 'kill9', 'sigterm', 'pg-stop', 'pg-freeze', 'smsc-drop', 'smsc-outage', 'smsc-late', 'smsc-errors', 'smsc-throttle'];
+const KINDS: readonly FaultKind[] = ['kill9', 'kill9', 'sigterm', 'pg-stop', 'pg-freeze', 'smsc-drop', 'smsc-outage', 'smsc-split', 'smsc-late', 'smsc-errors', 'smsc-throttle'];
 const DATABASE: ReadonlySet<FaultKind> = new Set(['pg-stop', 'pg-freeze']);
 
 function smscFaults(kind: FaultKind, random: Random, submitTimeoutMs: number): SmscFaults | undefined {
@@ -37,6 +47,9 @@ function smscFaults(kind: FaultKind, random: Random, submitTimeoutMs: number): S
       return { dropAfter: random.int(2, 8), answerJitterMs: 300 };
     case 'smsc-outage':
       return { down: true };
+    case 'smsc-split':
+      // Outages longer than the submit timeout, so a message's later parts are not sent at all.
+      return { outageAfterFirstPartMs: submitTimeoutMs + random.int(500, 1500) };
     case 'smsc-late':
       return { lateFraction: 0.4, lateMs: submitTimeoutMs + random.int(300, 2000) };
     case 'smsc-errors':

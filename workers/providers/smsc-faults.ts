@@ -14,6 +14,11 @@ export interface SmscFaults {
   dropAfter?: number;
   /** An outage: every link is cut when set, and binds are refused (ESME_RBINDFAIL) while it lasts. */
   down?: boolean;
+  /**
+   * Scripted: just after answering the first part of a concatenated message, an outage of this many ms (as `down`),
+   * so that its later parts find no link; again at the next first part once the outage is over.
+   */
+  outageAfterFirstPartMs?: number;
   /** Every submit_sm is answered ESME_RTHROTTLED while set. */
   throttle?: boolean;
   /** This fraction of submits is refused with an error status, ESME_RSUBMITFAIL or ESME_RSYSERR in turn. */
@@ -34,7 +39,7 @@ export interface SmscFaults {
 }
 
 /** Which fault shaped a submit, as the simulator records it. */
-export type SubmitFault = 'throttle' | 'error' | 'late' | 'receipt-first' | 'drop';
+export type SubmitFault = 'throttle' | 'error' | 'late' | 'receipt-first' | 'drop' | 'outage-after-part';
 
 /**
  * What becomes of one submit_sm. `fault` says whether a fault chose it (a throttle by throttleFirst, a refusal or

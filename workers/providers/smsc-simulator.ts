@@ -96,7 +96,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
   const random = options.random ?? Math.random;
   const counters: SmscSimulatorStats = {
     submits: 0, binds: 0, bindFailures: 0, receipts: 0, resent: 0, maxOutstanding: 0, drops: 0,
-    faulted: { throttle: 0, error: 0, late: 0, 'receipt-first': 0, drop: 0 }, duplicateReceipts: 0, strayReceipts: 0,
+    faulted: { throttle: 0, error: 0, late: 0, 'receipt-first': 0, drop: 0, 'outage-after-part': 0 }, duplicateReceipts: 0, strayReceipts: 0,
   };
   const peers = new Set<Peer>();
   const timers = new Set<NodeJS.Timeout>();
@@ -106,6 +106,8 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
   let faults: SmscFaults = {};
   let submitsSinceFaults = 0;
   let strayTimer: NodeJS.Timeout | undefined;
+  // The end of a scripted outage (outageAfterFirstPartMs); binds are refused until then.
+  let outageUntil = 0;
   // Handsets recently sent to, and by whom: a stray receipt names one of them, as a confused SMSC would.
   const recent: Array<{ sourceAddr: string; destinationAddr: string }> = [];
 
@@ -135,7 +137,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
   function bind(peer: Peer, pdu: Pdu, mode: { transmits: boolean; receives: boolean }): void {
     counters.binds += 1;
     if (peer.systemId !== null) return void peer.session.send(pdu.response({ command_status: STATUS.ESME_RALYBND }));
-    if (faults.down) {
+    if (faults.down || Date.now() < outageUntil) {
       counters.bindFailures += 1;
       return void peer.session.send(pdu.response({ command_status: ESME_RBINDFAIL }));
     }
@@ -189,7 +191,20 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
       for (const { stat } of receiptsFor(byNumber, 0)) receipts.send(peer, source, stat);
       return respond(peer, pdu, { message_id: messageId }, undefined, plan.answerAfterMs, serial);
     }
-    respond(peer, pdu, { message_id: messageId }, sendReceipts, plan.answerAfterMs, serial);
+    const splits = !!faults.outageAfterFirstPartMs && part !== null && part.sequence === 1 && part.total > 1 && Date.now() >= outageUntil;
+    const outageMs = faults.outageAfterFirstPartMs ?? 0;
+    const afterAnswer = () => {
+      sendReceipts();
+      if (splits) outageAfterAnswer(outageMs);
+    };
+    respond(peer, pdu, { message_id: messageId }, afterAnswer, plan.answerAfterMs, serial);
+  }
+
+  /** The scripted outage after a first part: a moment for its answer to leave, then every link cut. */
+  function outageAfterAnswer(ms: number): void {
+    counters.faulted['outage-after-part'] += 1;
+    outageUntil = Date.now() + ms;
+    later(5, dropConnections);
   }
 
   function sendStray(): void {
@@ -220,6 +235,10 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     });
   }
 
+  function dropConnections(): void {
+    for (const session of [...server.sessions]) session.destroy();
+  }
+
   const server = smpp.createServer({}, accept);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -229,9 +248,6 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     });
   });
   const { port } = server.address() as AddressInfo;
-  const dropConnections = () => {
-    for (const session of [...server.sessions]) session.destroy();
-  };
   const setFaults = (next: SmscFaults) => {
     faults = { ...next };
     submitsSinceFaults = 0;
