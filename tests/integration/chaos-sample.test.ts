@@ -1,7 +1,14 @@
 // A short seeded sample of the fault harness (`npm run chaos`, bench/chaos): the real processes on a database of
-// their own, a fault-injecting SMSC, kills and outages at the seed's moments; every check must hold.
+// their own, a fault-injecting SMSC, kills and outages at the seed's moments; every check must hold. And proof that
+// each check can fail: planted violations, checked without processes.
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, runSeries } from '../../bench/chaos/run.ts';
+import { checkAccepted, checkParts, checkSettled } from '../../bench/chaos/check-delivery.ts';
+import { checkMoney } from '../../bench/chaos/check-money.ts';
+import { createRecorder } from '../../bench/chaos/recorder.ts';
+import { Violations } from '../../bench/chaos/violations.ts';
+import type { MessageRow, Snapshot } from '../../bench/chaos/snapshot.ts';
+import type { SentMessage } from '../../bench/chaos/traffic.ts';
 
 // A smaller world than the full harness (one API replica, one worker replica beside `npm start`) so that the sample
 // fits in two minutes on two cores; the runs, faults and checks are the harness's own.
@@ -30,4 +37,70 @@ describe('the fault harness, a short seeded sample', () => {
     const found = reports.flatMap((r) => [...r.violations.counts].map(([check, n]) => `${check}=${n} (seed ${r.seed})`));
     expect(found, lines.join('\n')).toEqual([]);
   }, 170_000);
+});
+
+const ORG = '01a20000-0000-7000-8000-000000000001';
+let serial = 0;
+function message(overrides: Partial<MessageRow>): MessageRow {
+  serial += 1;
+  const id = `01a20000-0000-7000-8000-${String(serial).padStart(12, '0')}`;
+  return {
+    organization_id: ORG, id, client_ref: `ref-${serial}`, status: 'delivered', charge: 'captured', total: '2000',
+    to_phone: `+2557500${String(serial).padStart(3, '0')}10`, campaign_id: null, failure_reason: null, submit_started_at: null,
+    attempts: [{ number: 1, state: 'submitted', detail: null }],
+    entries: [{ kind: 'hold', amount: '2000' }, { kind: 'capture', amount: '2000' }],
+    ...overrides,
+  };
+}
+
+function snapshotOf(messages: MessageRow[], extra: Partial<Snapshot> = {}): Snapshot {
+  const captured = messages.filter((m) => m.charge === 'captured').reduce((s, m) => s + BigInt(m.total), 0n);
+  const held = messages.filter((m) => m.charge === 'held').reduce((s, m) => s + BigInt(m.total), 0n);
+  const available = 1_000_000n - captured - held;
+  const wallet = { organization_id: ORG, available: String(available), held: String(held), captured: String(captured), credited: '1000000', credits: '1000000' };
+  return { messages, wallets: [wallet], campaigns: [], strayApplied: [], ...extra };
+}
+
+function found(run: (v: Violations) => void): string[] {
+  const v = new Violations();
+  run(v);
+  return [...v.counts.keys()].sort();
+}
+
+describe('the harness checks fail on what they look for', () => {
+  it('a clean snapshot passes every check', () => {
+    const snapshot = snapshotOf([message({})]);
+    const clean = found((v) => {
+      checkMoney(snapshot, v);
+      checkSettled(snapshot, createRecorder(), v, new Map());
+    });
+    expect(clean).toEqual([]);
+  });
+
+  it('money: a second capture, a missing hold, a campaign share kept after REJECTD, a wallet that does not add up', () => {
+    expect(found((v) => checkMoney(snapshotOf([message({ entries: [{ kind: 'hold', amount: '2000' }, { kind: 'capture', amount: '2000' }, { kind: 'capture', amount: '2000' }] })]), v))).toEqual(['settled-once']);
+    expect(found((v) => checkMoney(snapshotOf([message({ entries: [{ kind: 'capture', amount: '2000' }] })]), v))).toEqual(['one-hold']);
+    const rejected = message({ status: 'failed', campaign_id: ORG, entries: [{ kind: 'capture', amount: '2000' }] });
+    expect(found((v) => checkMoney(snapshotOf([rejected]), v))).toEqual(['settle-rule']);
+    const off = snapshotOf([message({})]);
+    off.wallets[0]!.held = '1';
+    off.wallets[0]!.available = String(BigInt(off.wallets[0]!.available) - 1n);
+    expect(found((v) => checkMoney(off, v))).toEqual(['money-identity']);
+  });
+
+  it('delivery: a duplicated message, a part taken in twice, a message left open, an unknown without reason, a stray receipt', () => {
+    const twice = [message({ client_ref: 'k1' }), message({ client_ref: 'k1' })];
+    const sent = [{ organizationId: ORG, key: 'k1', to: '', body: '', atMs: 0, result: { answer: null, successes: [{ status: 202, body: { data: { id: twice[0]!.id } }, headers: new Headers() }], attempts: 1, failures: [] } }] as SentMessage[];
+    expect(found((v) => checkAccepted(sent, snapshotOf(twice), v))).toEqual(['exactly-once-202']);
+    const recorder = createRecorder();
+    const resent = message({});
+    for (const serialNumber of [1, 2]) {
+      recorder.onSubmit({ systemId: 's', sourceAddr: 'X', destinationAddr: resent.to_phone.slice(1), dataCoding: 0, esmClass: 0, shortMessage: new Uint8Array(), messageId: String(serialNumber), outcome: 'delivered', serial: serialNumber, part: null, status: 0, fault: null });
+    }
+    expect(found((v) => checkParts(snapshotOf([resent]), recorder, v))).toEqual(['submitted-twice']);
+    const open = snapshotOf([message({ status: 'accepted', charge: 'held' }), message({ status: 'unknown', charge: 'held', attempts: [{ number: 1, state: 'submitting', detail: null }] })], {
+      strayApplied: [{ message_id: ORG, provider_id: '4000000000001' }],
+    });
+    expect(found((v) => checkSettled(open, createRecorder(), v, new Map([[ORG, 'late']])))).toEqual(['not-settled', 'receipt-not-applied', 'stray-receipt-applied', 'unknown-without-reason']);
+  });
 });
