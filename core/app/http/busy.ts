@@ -34,7 +34,7 @@ export function throttledFaultLog(log: (message: string, err: unknown) => void, 
       return;
     }
     lastAt = at;
-    log(quiet > 0 ? `database unavailable (${quiet} more since the last report)` : 'database unavailable', err);
+    log(quiet > 0 ? `database busy or unavailable (${quiet} more since the last report)` : 'database busy or unavailable', err);
     quiet = 0;
   };
 }
