@@ -10,8 +10,8 @@ import { createRestApp } from '../rest-facade/app.ts';
 import { mountTrpc } from '../admin-trpc/router.ts';
 import { mountGraphql } from '../graphql/yoga.ts';
 import { mountDashboard } from '../dashboard/serve.ts';
-import { startWorkers } from '../workers/runner.ts';
-import { drainable } from '../core/app/http/drain.ts';
+import { startWorkers, STOP_AFTER_SUBMITS_MS } from '../workers/runner.ts';
+import { drainable, HTTP_DRAIN_MS } from '../core/app/http/drain.ts';
 
 export async function startAll(options: { api: boolean; workers: boolean; migrate: boolean; seed: boolean }) {
   const booted = await boot(options.migrate ? { migrateFirst: migrate } : {});
@@ -45,6 +45,13 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
     if (stopping) return;
     stopping = true;
     log('ujumbe stopping');
+    // The whole stop has a bound, even with the database frozen: the HTTP drain, a submit timeout for answers in
+    // flight, then receipts and the last writes (workers/dispatcher.ts, dispatch-writer.ts). Past it, exit 1.
+    const bound = HTTP_DRAIN_MS + deps.config.smppSubmitTimeoutMs + STOP_AFTER_SUBMITS_MS;
+    setTimeout(() => {
+      log('ujumbe stop took too long; exiting with work unfinished', { bound_ms: bound });
+      process.exit(1);
+    }, bound).unref();
     // No new connections; every request already received is answered (within HTTP_DRAIN_MS) before the workers stop.
     await httpServer?.drain();
     await runner?.stop();

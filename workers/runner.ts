@@ -4,7 +4,8 @@ import { run, type Runner, type TaskList } from 'graphile-worker';
 import type { Deps } from '../core/app/context.ts';
 import { quietLogger } from '../core/db/migrate.ts';
 import { tickTask } from './tasks/tick.ts';
-import { startDispatcher } from './dispatcher.ts';
+import { startDispatcher, STOP_RECEIPTS_MS } from './dispatcher.ts';
+import { STOP_WRITE_MS } from './dispatch-writer.ts';
 import { startCampaignFeeder } from './campaign-feeder.ts';
 import { startWebhookSender } from './webhook-sender.ts';
 import { createSmppProvider } from './providers/smpp-client.ts';
@@ -12,6 +13,12 @@ import { startSmscSimulator } from './providers/smsc-simulator.ts';
 import { processContactImportTask } from './tasks/process_contact_import.ts';
 
 export const CRONTAB = '* * * * * tick ?max=1';
+
+/**
+ * A worker's stop after the submits in flight are answered (a submit timeout): receipts stored and acknowledged,
+ * the last writes, the links unbound and graphile-worker's jobs finished, each step bounded.
+ */
+export const STOP_AFTER_SUBMITS_MS = 2_000 + STOP_RECEIPTS_MS + STOP_WRITE_MS + 3_000;
 
 export function taskList(deps: Deps): TaskList {
   return {
