@@ -173,4 +173,24 @@ describe('a receipt on one worker and its submit answer on another', () => {
     expect(tries.reduce((sum, t) => sum + t.n, 0)).toBe(30);
     expect(tries.every((t) => t.tries === 3 || t.tries === 4)).toBe(true);
   });
+
+  it('the receipts of the two parts of one message stored at the same moment by two workers: delivered, not left submitted', async () => {
+    const pool = await nativePool(env.orm.em);
+    const m = await claimed(a);
+    await env.sql('update messages set segments = 2 where id = ?', [m.id]);
+    await recordOutcomes(pool, now, [{ message: m.claim, smsc: 'parts@h:1', outcome: { kind: 'accepted', providerIds: ['d401', 'd402'] } }]);
+    const { writeReceipts } = await import('../../core/app/messages/apply-receipts.ts');
+    const worker1 = await pool.connect();
+    try {
+      await worker1.query('begin');
+      expect(await writeReceipts(worker1, now, [receipt('parts@h:1', 'd401', null)])).toEqual([]);
+      const worker2 = applyReceipts(pool, [receipt('parts@h:1', 'd402', null)]);
+      await waitForLockWaiters(env, 1);
+      await worker1.query('commit');
+      await worker2;
+    } finally {
+      worker1.release();
+    }
+    expect(await statusOf(m.id)).toBe('delivered');
+  });
 });

@@ -6,6 +6,7 @@ import { newId } from '../../db/ids.ts';
 import { exec, nativeTransaction, rows, type Runner } from '../../db/sql.ts';
 import { applyMoves, type Move } from './message-moves.ts';
 import { placeWaiting } from './provider-ids.ts';
+import { LOCK_MESSAGES_ORDER } from '../../db/lock-order.ts';
 
 interface Part {
   provider_id: string;
@@ -68,6 +69,18 @@ export async function applyReceipts(pool: Pool, receipts: TimedReceipt[]): Promi
   await writeUnmatchedReceipts(pool, at, early);
 }
 
+/** Step 5 of lock-order.ts for every message a flush may move, in one statement. */
+async function lockMessages(tx: Runner, keys: { organization_id: string; message_id: string }[]): Promise<void> {
+  if (keys.length === 0) return;
+  await rows(
+    tx,
+    `select 1 from messages m join jsonb_to_recordset(?::jsonb) as k(organization_id uuid, message_id uuid)
+       on m.organization_id = k.organization_id and m.id = k.message_id
+     ${LOCK_MESSAGES_ORDER}`,
+    [JSON.stringify(keys)],
+  );
+}
+
 /** Receipts that named no part yet, to wait in early_receipts (one more try counted). */
 export async function storeEarly(tx: Runner, early: TimedReceipt[]): Promise<void> {
   if (early.length === 0) return;
@@ -107,6 +120,9 @@ export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedRec
   const early = receipts.filter((r) => !parts.has(r));
   const known = receipts.filter((r) => parts.has(r));
   const messages = [...new Map(known.map((r) => { const p = parts.get(r)!; return [p.message_id, { organization_id: p.organization_id, message_id: p.message_id }]; })).values()];
+  // Locked before their parts are counted: two workers storing the receipts of part 1 and part 2 at once would
+  // each see one part of two, and neither would move the message. The lock makes the second see the first's.
+  if (known.length) await lockMessages(tx, [...earlier.map((m) => ({ organization_id: m.organizationId, message_id: m.messageId })), ...messages]);
   const progress = known.length ? await deliveredParts(tx, messages) : new Map();
   const moves: (Move | null)[] = known.map((r) => {
     const part = parts.get(r)!;
