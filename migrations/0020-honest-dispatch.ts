@@ -3,7 +3,7 @@
 // back to the queue; `not_sent` is an attempt that was marked but whose parts never left. A receipt that finds no
 // part leaves a placeholder under every form of its id in message_provider_ids: the unique index is where a
 // receipt and the submit answer it waits for meet, whichever process writes first. Early receipts count their
-// tries, so those that match nothing wait behind the fresh ones.
+// tries, so those that match nothing wait behind the fresh ones. Claims name their dispatcher (see below).
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration0020HonestDispatch extends Migration {
@@ -26,6 +26,10 @@ export class Migration0020HonestDispatch extends Migration {
     this.addSql(`alter table ledger_entries add constraint ledger_entries_kind_check
                  check (kind in ('top_up', 'hold', 'capture', 'release', 'refund', 'adjustment'))`);
     this.addSql('alter table early_receipts add column tries integer not null default 0');
+    // A claim names its dispatcher, and each running dispatcher says it is alive every second: a claim is dead only
+    // when its dispatcher stopped saying so (a live one may hold a claim long while the SMSC throttles it).
+    this.addSql('alter table messages add column claimed_by uuid');
+    this.addSql('create table dispatchers (id uuid primary key, seen_at timestamptz not null)');
     this.addSql('create index early_receipts_queue on early_receipts (tries, received_at, id)');
   }
 }

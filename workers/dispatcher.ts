@@ -12,6 +12,8 @@ import { readSettings } from '../core/app/platform/settings.ts';
 import { claimDue } from '../core/app/messages/claim-due.ts';
 import { settleLostClaims } from '../core/app/messages/lost-claims.ts';
 import { lostClaimAfterMs } from '../core/app/messages/message-timers.ts';
+import { heartbeat, HEARTBEAT_MS, retire } from '../core/app/messages/dispatchers.ts';
+import { randomUUID } from 'node:crypto';
 import { createDispatchWriter } from './dispatch-writer.ts';
 
 export interface DispatcherOptions {
@@ -38,6 +40,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function startDispatcher(deps: Deps, providers: Providers, options: DispatcherOptions): { stop(): Promise<void> } {
   let stopped = false;
+  /** Named on each claim; the dispatcher says it is alive every second (dispatchers.ts). */
+  const id = randomUUID();
   let inFlight = 0;
   /** Claimed, handed to the provider, not yet at its first write (waiting for the window or the pacer). */
   let waiting = 0;
@@ -87,7 +91,7 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
       await sleep(5);
       return;
     }
-    const claimed = await claimDue(pool, ctx.now, room, isWindowOpen(settings.window, ctx.now));
+    const claimed = await claimDue(pool, ctx.now, room, isWindowOpen(settings.window, ctx.now), id);
     if (claimed.length === 0) {
       await sleep(options.idleMs);
       return;
@@ -127,6 +131,16 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
       });
   }
 
+  // Alive until the stop is over: its written submits are still its own while they wait for their answers.
+  let beating = true;
+  async function heartbeatLoop(pool: Pool): Promise<void> {
+    while (beating) {
+      await heartbeat(pool, id).catch((err: unknown) => process.stderr.write(`dispatcher heartbeat failed: ${String(err)}\n`));
+      await sleep(HEARTBEAT_MS);
+    }
+  }
+
+  const heart = poolReady.then((pool) => heartbeatLoop(pool));
   const running = poolReady.then((pool) => Promise.all([claimLoop(pool), writer.run(pool, options.flushMs)]));
   return {
     // Stop claiming; submits not yet written are handed back, written ones wait for their answer (at most a submit
@@ -139,6 +153,9 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
       for (const stopTaking of unlisten) stopTaking();
       writer.finish();
       await running;
+      beating = false;
+      await heart;
+      await retire(await poolReady, id).catch(() => {});
     },
   };
 }

@@ -85,6 +85,13 @@ const PURGES: Purge[] = [
     before: (now) => new Date(now.getTime() - RETENTION.providerIdsMs),
   },
   {
+    // Dispatchers that stopped without retiring (killed): a day after their last word.
+    name: 'dispatchers',
+    sql: `delete from dispatchers where id in (
+            select id from dispatchers where seen_at < clock_timestamp() - interval '1 day' limit ?)
+          returning 1`,
+  },
+  {
     name: 'idempotency_records',
     sql: `delete from idempotency_records r where (r.organization_id, r.operation, r.key) in (
             select organization_id, operation, key from idempotency_records where expires_at <= ? limit ? for update skip locked)

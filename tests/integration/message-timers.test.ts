@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { runDueTransitions } from '../../core/app/tick.ts';
 import { claimDue, markWriting } from '../../core/app/messages/claim-due.ts';
+import { heartbeat } from '../../core/app/messages/dispatchers.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { setSendingWindow } from '../../core/app/platform/settings.ts';
 import { isWindowOpen } from '../../core/domain/sending-window.ts';
@@ -370,6 +371,24 @@ describe('a submit that never answered', () => {
     const again = (await claimAt(new Date(at.getTime() + 1000))).find((c) => c.id === m.id);
     expect(again).toMatchObject({ attempt: 1 });
     expect(await env.sql('select number, state from message_attempts where organization_id = ? and message_id = ?', [o.id, m.id])).toEqual([{ number: 1, state: 'submitting' }]);
+    await expectWalletInvariant(o.id);
+  });
+
+  it('a claim of a dispatcher still alive is left alone however old (the SMSC may be throttling it); once it falls silent, swept', async () => {
+    const base = nextBase();
+    env.clock.set(base);
+    const o = await newOrg();
+    const m = await send(o, { client_ref: 'lost-alive' });
+    const pool = await nativePool((await env.ctx()).em);
+    const dispatcher = randomUUID();
+    await heartbeat(pool, dispatcher);
+    const claimed = (await claimDue(pool, base, 10_000, true, dispatcher)).filter((c) => c.id === m.id);
+    await markWriting(pool, base, claimed);
+    await tickAt(new Date(base.getTime() + 10 * 60_000));
+    expect(await row(o.id, m.id)).toMatchObject({ status: 'accepted', charge: 'held' });
+    await env.sql("update dispatchers set seen_at = clock_timestamp() - interval '1 minute' where id = ?", [dispatcher]);
+    await tickAt(new Date(base.getTime() + 11 * 60_000));
+    expect(await row(o.id, m.id)).toMatchObject({ status: 'unknown', charge: 'held' });
     await expectWalletInvariant(o.id);
   });
 

@@ -31,7 +31,7 @@ const CLAIM_DUE = `with due as (
          limit ?
          for update skip locked
        )
-       update messages m set submit_started_at = ?, updated_at = ?
+       update messages m set submit_started_at = ?, claimed_by = ?, updated_at = ?
        where m.organization_id = any(array(select organization_id from due)) and m.id = any(array(select id from due))
          -- Checked again on the row as it is now: a row another claimer marked meanwhile is left alone.
          and m.submit_started_at is null and m.status = 'accepted'
@@ -43,9 +43,9 @@ const CLAIM_DUE = `with due as (
  * Hot path: one statement claims (FOR UPDATE SKIP LOCKED, so dispatchers side by side never share a
  * message) and writes the lease. Promotional messages are left while the sending window is closed.
  */
-export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen: boolean): Promise<ClaimedMessage[]> {
+export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen: boolean, dispatcherId: string | null = null): Promise<ClaimedMessage[]> {
   // One statement is atomic on its own: no begin and commit round trips around it.
-  return retryingContention(() => rows<ClaimedMessage>(pool, CLAIM_DUE, [now, now, windowOpen, limit, now, now]));
+  return retryingContention(() => rows<ClaimedMessage>(pool, CLAIM_DUE, [now, now, windowOpen, limit, now, dispatcherId, now]));
 }
 
 // The message row is locked while its attempt is written, so the sweep that hands back dead claims (which locks

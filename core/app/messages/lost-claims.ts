@@ -3,11 +3,15 @@
 import type { Pool } from 'pg';
 import { exec, nativeTransaction, rows } from '../../db/sql.ts';
 import { applyMoves } from './message-moves.ts';
+import { CLAIM_ALIVE } from './dispatchers.ts';
 
 const BATCH = 1000;
 export const LOST_SUBMIT_REASON = 'the dispatcher stopped before the SMSC answered; the message may have been sent';
 
-/** Claims older than `before` (several submit timeouts: a live dispatcher has written or handed back by then). */
+/**
+ * Claims older than `before` (several submit timeouts) whose dispatcher no longer says it is alive. A live one may
+ * hold a claim longer (the SMSC throttling it, pausing up to 10 s between resends), so age alone is not death.
+ */
 export async function settleLostClaims(pool: Pool, now: Date, before: Date): Promise<{ unknown: number; requeued: number }> {
   const totals = { unknown: 0, requeued: 0 };
   for (;;) {
@@ -15,7 +19,7 @@ export async function settleLostClaims(pool: Pool, now: Date, before: Date): Pro
       // Locked first: a mark (claim-due.ts) waiting on one of these rows then finds the claim gone and writes nothing.
       const claims = await rows<{ organization_id: string; id: string }>(
         tx,
-        `select organization_id, id from messages where status = 'accepted' and submit_started_at <= ?
+        `select organization_id, id from messages where status = 'accepted' and submit_started_at <= ? and not ${CLAIM_ALIVE}
          order by organization_id, id limit ${BATCH} for update skip locked`,
         [before],
       );

@@ -76,7 +76,9 @@ export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome
     tx,
     `update message_attempts a set state = x.state, detail = x.detail, finished_at = ?
      from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, message_id uuid, number int, state text, detail text)
-     where a.organization_id = x.organization_id and a.message_id = x.message_id and a.number = x.number`,
+     where a.organization_id = x.organization_id and a.message_id = x.message_id and a.number = x.number
+       -- An attempt the dead-claim sweep closed keeps what it said.
+       and a.state = 'submitting'`,
     [now, JSON.stringify(attempts)],
   );
   await storeProviderIds(tx, providerIds);
