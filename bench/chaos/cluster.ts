@@ -8,6 +8,7 @@ import pg from 'pg';
 import { EmbeddedCluster, freePort, withDatabase } from '../../core/db/embedded.ts';
 import { clusterUser, placeCluster } from '../../core/db/postgres-home.ts';
 import { migrate } from '../../core/db/migrate.ts';
+import { clusterProcessIds } from '../../core/db/cluster-processes.ts';
 
 export interface ChaosDatabase {
   /** The application database's URL, for the service's processes and the checks. */
@@ -20,26 +21,6 @@ export interface ChaosDatabase {
   thaw(): void;
   /** Stops the server and deletes its files. */
   close(): Promise<void>;
-}
-
-/** The server's pid (first line of postmaster.pid) and the pids of its children, read from /proc. */
-function serverPids(directory: string): number[] {
-  const file = path.join(directory, 'postmaster.pid');
-  const postmaster = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
-  const children = fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        // The fields after the command's closing parenthesis: state, then the parent's pid.
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
 }
 
 export async function startChaosDatabase(): Promise<ChaosDatabase> {
@@ -75,7 +56,7 @@ export async function startChaosDatabase(): Promise<ChaosDatabase> {
     stop: () => cluster.stop(),
     start: () => cluster.start(),
     freeze() {
-      frozen = serverPids(directory);
+      frozen = clusterProcessIds(directory);
       signal(frozen, 'SIGSTOP');
     },
     thaw,

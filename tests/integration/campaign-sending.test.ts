@@ -48,6 +48,17 @@ async function waitForStatus(id: string, status: string, timeoutMs = 10_000) {
 
 const recipients = (campaignId: string) => recipientRows(env, campaignId);
 
+/** The recipients once no message waits for its receipt (they may come after the campaign completed). */
+async function receiptsIn(campaignId: string) {
+  const end = Date.now() + 5000;
+  let rows = await recipients(campaignId);
+  while (rows.some((r) => r.message_status === 'submitted') && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    rows = await recipients(campaignId);
+  }
+  return rows;
+}
+
 describe('a promotional campaign through the simulator', () => {
   it('delivered, undelivered, failed and skipped recipients; completed; captured + released = the reservation', async () => {
     const delivered = [campaignPhone('10'), campaignPhone('20'), campaignPhone('30')];
@@ -67,12 +78,7 @@ describe('a promotional campaign through the simulator', () => {
     const done = await waitForStatus(draft.id, 'completed');
     expect(done.launch.finished_at).not.toBeNull();
     // Undelivered receipts come after completion is possible; wait until every message has its final status.
-    const end = Date.now() + 5000;
-    let rows = await recipients(draft.id);
-    while (rows.some((r) => r.message_status === 'submitted') && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 50));
-      rows = await recipients(draft.id);
-    }
+    const rows = await receiptsIn(draft.id);
     const byPhone = new Map(rows.map((r) => [r.phone, r]));
     for (const p of delivered) expect(byPhone.get(p)).toMatchObject({ status: 'queued', message_status: 'delivered', charge: 'captured' });
     expect(byPhone.get(undelivered)).toMatchObject({ message_status: 'undelivered', charge: 'captured' });
@@ -101,12 +107,7 @@ describe('a promotional campaign through the simulator', () => {
     const q = await quote(owner, draft.id);
     await launch(owner, draft.id, { quote_id: q.id });
     await waitForStatus(draft.id, 'completed');
-    const end = Date.now() + 5000;
-    let rows = await recipients(draft.id);
-    while (rows.some((r) => r.message_status === 'submitted') && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 50));
-      rows = await recipients(draft.id);
-    }
+    const rows = await receiptsIn(draft.id);
     const byPhone = new Map(rows.map((r) => [r.phone, r]));
     expect(byPhone.get(delivered)).toMatchObject({ message_status: 'delivered', charge: 'captured' });
     for (const p of rejected) expect(byPhone.get(p)).toMatchObject({ message_status: 'failed', charge: 'released' });

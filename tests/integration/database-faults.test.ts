@@ -19,6 +19,7 @@ import { createRestApp } from '../../rest-facade/app.ts';
 import { mountTrpc } from '../../admin-trpc/router.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { bearer, createOrg, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { clusterProcessIds } from '../../core/db/cluster-processes.ts';
 
 /** The bound every answer must meet while the database is away. */
 const BOUND_MS = 5_000;
@@ -75,24 +76,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The postmaster and its children (backends, checkpointer, …), from the data directory and /proc. */
-function clusterPids(): number[] {
-  const postmaster = Number(fs.readFileSync(path.join(cluster.options.directory, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        // Field 4 of stat, after the command name in parentheses, is the parent's pid.
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
+/** The postmaster and its children (backends, checkpointer, …). */
+const clusterPids = () => clusterProcessIds(cluster.options.directory);
 
 let frozen: number[] = [];
 

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { startSmscSimulator, type SimulatedSubmit, type SmscSimulatorOptions } from '../../workers/providers/smsc-simulator.ts';
 import { createSmppProvider, type SmppProviderOptions } from '../../workers/providers/smpp-client.ts';
 import { startDispatcher } from '../../workers/dispatcher.ts';
+import { mulberry32 } from '../../bench/chaos/random.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { expectWalletInvariant as expectInvariant } from '../support/money.ts';
 
@@ -28,17 +29,6 @@ afterAll(async () => {
 
 const quiet = { info: () => {}, warn: () => {} };
 
-/** A seeded random source (mulberry32), so a fault pattern is the same every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A simulator, a provider bound to it and a dispatcher over both, stopped after the test. */
 async function rig(simOptions: Partial<SmscSimulatorOptions> = {}, providerOptions: Partial<SmppProviderOptions> = {}) {
@@ -134,7 +124,7 @@ describe('receipts apply wherever they arrive', () => {
     const sim = await startSmscSimulator({
       port: 0,
       dlrDelayMs: 20,
-      random: seeded(21),
+      random: mulberry32(21),
       faults: { receiptsOnAnyLink: true, receiptFirstFraction: 0.3, duplicateReceiptFraction: 0.1 },
       onSubmit: (x) => submits.push(x),
     });
