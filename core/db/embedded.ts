@@ -25,7 +25,13 @@ export interface ClusterOptions {
   password: string;
   /** PostgreSQL's durable defaults (fsync, synchronous_commit, full_page_writes); only a throwaway test cluster turns them off. */
   durable: boolean;
+  /**
+   * The server's own clock even when this process runs under libfaketime (its LD_PRELOAD is not passed on): under
+   * it PostgreSQL's timers (lock_timeout, statement_timeout) never fire, which a test of those timeouts needs.
+   */
+  realClock?: boolean;
 }
+
 
 const DATABASE = 'ujumbe';
 const SETTINGS = ['max_connections=300', 'shared_buffers=256MB', 'wal_buffers=64MB', 'max_wal_size=4GB', 'checkpoint_timeout=30min', 'listen_addresses=127.0.0.1'];
@@ -33,6 +39,8 @@ const THROWAWAY = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'
 // English messages whatever the machine's locale: readiness is read from the server's log.
 const { LC_ALL: _overridesMessages, ...inherited } = process.env;
 const ENV = { ...inherited, LC_MESSAGES: 'C' };
+/** The environment without libfaketime's preload and settings. */
+const REAL_CLOCK_ENV = Object.fromEntries(Object.entries(ENV).filter(([name, value]) => !name.startsWith('FAKETIME') && !(name === 'LD_PRELOAD' && /faketime/.test(value ?? ''))));
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -101,9 +109,13 @@ export class EmbeddedCluster {
     }
   }
 
+  private env(): NodeJS.ProcessEnv {
+    return this.options.realClock ? REAL_CLOCK_ENV : ENV;
+  }
+
   private run(program: string, args: string[]): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(program, args, { ...this.runAs, env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(program, args, { ...this.runAs, env: this.env(), stdio: ['ignore', 'ignore', 'pipe'] });
       let err = '';
       child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
       child.on('error', (e) => reject(new StartupError(`cannot run ${program}: ${e.message}`)));
@@ -117,7 +129,7 @@ export class EmbeddedCluster {
     // Its own process group: a Ctrl-C reaches this process, which stops the server after its own work.
     const server = spawn(this.binaries.postgres, ['-D', directory, '-p', String(port), ...settings], {
       ...this.runAs,
-      env: ENV,
+      env: this.env(),
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -18,6 +18,8 @@ let child: ChildProcess | null = null;
 
 beforeAll(async () => {
   env = await setupTestEnv();
+  // The API process runs on the system clock: the key must be valid by that clock, not the tests' fixed one.
+  env.clock.set(new Date());
   org = await createOrg(env, { senders: [{ name: 'UJUMBE', classes: ['transactional'], routeApproved: true }], keys: { test: { mode: 'test' } } });
 });
 
