@@ -16,16 +16,12 @@ export interface PreparedCampaign {
 
 const SETUP_DEADLINE_MS = 60_000;
 
-async function signIn(base: string, member: { email: string; password: string }): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(member),
-  });
-  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const body = (await res.json()) as { data: { csrf_token: string } };
-  return { cookie: cookies.join('; '), 'x-csrf-token': body.data.csrf_token };
+/** Signs in as a client would: a refused connection or a 503 (a process restarting, the database away) is tried again. */
+async function signIn(base: string, member: { email: string; password: string }, deadline: number): Promise<Record<string, string>> {
+  const { answer } = await sendRetrying(() => [base], { method: 'POST', path: '/v1/auth/sign-in', body: member }, deadline);
+  if (!answer || answer.status !== 200) throw new Error(`sign-in answered ${answer?.status}: ${JSON.stringify(answer?.body)}`);
+  const cookies = answer.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  return { cookie: cookies.join('; '), 'x-csrf-token': String((answer.body as { data: { csrf_token: string } }).data.csrf_token) };
 }
 
 /** Endings of a campaign's audience: a third REJECTD, some refused or undelivered, the rest delivered. */
@@ -39,8 +35,8 @@ function audienceEnding(random: Random): string | undefined {
 
 export async function prepareCampaign(base: string, random: Random, seed: number, organization: Organization, size: number): Promise<PreparedCampaign> {
   if (!organization.member) throw new Error('a campaign needs a member');
-  const session = await signIn(base, organization.member);
   const deadline = Date.now() + SETUP_DEADLINE_MS;
+  const session = await signIn(base, organization.member, deadline);
   const call = async (path: string, body: unknown, key?: string) => {
     const headers = { ...session, ...(key ? { 'x-idempotency-key': key } : {}) };
     const { answer } = await sendRetrying(() => [base], { method: 'POST', path, headers, body }, deadline);
