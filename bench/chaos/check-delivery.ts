@@ -75,6 +75,9 @@ export function openAfterReceipts(snapshot: Snapshot, recorder: Recorder): Recei
   return snapshot.messages.flatMap((m) => {
     if (!OPEN.has(m.status)) return [];
     const record = recorder.handset(digits(m.to_phone));
+    // An unknown message whose answer died with its process (the SMSC wrote it, no process recorded it) has no id
+    // its receipts can be matched by: unknown, with its reason, is the honest end (unknown-without-reason checks it).
+    if (m.status === 'unknown' && m.provider_ids < Math.max(1, ...record.submits.map((s) => s.parts))) return [];
     const at = decidedAt(record);
     return at === null ? [] : [{ message: m, decidedAt: at, stats: story(record) }];
   });

@@ -13,6 +13,8 @@ export interface MessageRow {
   failure_reason: string | null;
   submit_started_at: Date | null;
   attempts: Array<{ number: number; state: string; detail: string | null }>;
+  /** How many of its parts have their provider id recorded. */
+  provider_ids: number;
   entries: Array<{ kind: string; amount: string }>;
 }
 
@@ -54,6 +56,7 @@ export async function readSnapshot(pool: pg.Pool, organizations: string[], stray
       `select m.organization_id, m.id, m.client_ref, m.status, m.charge, m.total::text, m.to_phone, m.campaign_id, m.failure_reason, m.submit_started_at,
          coalesce((select json_agg(json_build_object('number', a.number, 'state', a.state, 'detail', a.detail) order by a.number)
                    from message_attempts a where a.organization_id = m.organization_id and a.message_id = m.id), '[]') as attempts,
+         (select count(*)::int from message_provider_ids p where p.organization_id = m.organization_id and p.message_id = m.id) as provider_ids,
          coalesce((select json_agg(json_build_object('kind', e.kind, 'amount', e.amount::text))
                    from ledger_entries e where e.organization_id = m.organization_id and e.message_id = m.id), '[]') as entries
        from messages m where m.organization_id = any($1::uuid[]) and not m.test`,

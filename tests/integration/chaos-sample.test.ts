@@ -3,7 +3,7 @@
 // each check can fail: planted violations, checked without processes.
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, runSeries } from '../../bench/chaos/run.ts';
-import { checkAccepted, checkParts, checkSettled } from '../../bench/chaos/check-delivery.ts';
+import { checkAccepted, checkParts, checkSettled, openAfterReceipts } from '../../bench/chaos/check-delivery.ts';
 import { checkMoney } from '../../bench/chaos/check-money.ts';
 import { createRecorder } from '../../bench/chaos/recorder.ts';
 import { Violations } from '../../bench/chaos/violations.ts';
@@ -48,6 +48,7 @@ function message(overrides: Partial<MessageRow>): MessageRow {
     organization_id: ORG, id, client_ref: `ref-${serial}`, status: 'delivered', charge: 'captured', total: '2000',
     to_phone: `+2557500${String(serial).padStart(3, '0')}10`, campaign_id: null, failure_reason: null, submit_started_at: null,
     attempts: [{ number: 1, state: 'submitted', detail: null }],
+    provider_ids: 1,
     entries: [{ kind: 'hold', amount: '2000' }, { kind: 'capture', amount: '2000' }],
     ...overrides,
   };
@@ -102,5 +103,20 @@ describe('the harness checks fail on what they look for', () => {
       strayApplied: [{ message_id: ORG, provider_id: '4000000000001' }],
     });
     expect(found((v) => checkSettled(open, createRecorder(), v, new Map([[ORG, 'late']])))).toEqual(['not-settled', 'receipt-not-applied', 'stray-receipt-applied', 'unknown-without-reason']);
+  });
+
+  it('receipts: a message its acknowledged receipts decided is open, unless it is unknown with no id recorded (its answer died with its process)', () => {
+    const recorder = createRecorder();
+    const decided = (m: MessageRow, serialNumber: number) => {
+      const destinationAddr = m.to_phone.slice(1);
+      recorder.onSubmit({ systemId: 's', sourceAddr: 'X', destinationAddr, dataCoding: 0, esmClass: 0, shortMessage: new Uint8Array(), messageId: `a${serialNumber}`, outcome: 'delivered', serial: serialNumber, part: null, status: 0, fault: null });
+      recorder.onAnswer({ serial: serialNumber, sent: true });
+      recorder.onReceipt({ messageId: `a${serialNumber}`, destinationAddr, stat: 'DELIVRD', stray: false, acknowledged: true });
+      return m;
+    };
+    const known = decided(message({ status: 'unknown', charge: 'held' }), 101);
+    const lost = decided(message({ status: 'unknown', charge: 'held', provider_ids: 0 }), 102);
+    const waiting = openAfterReceipts(snapshotOf([known, lost]), recorder).map((w) => w.message.id);
+    expect(waiting).toEqual([known.id]);
   });
 });
