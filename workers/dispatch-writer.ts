@@ -21,7 +21,7 @@ interface Stored {
   acknowledge: () => void;
 }
 
-export function createDispatchWriter(deps: Deps, poolReady: Promise<Pool>, options: { stopping(): boolean }) {
+export function createDispatchWriter(deps: Deps, poolReady: Promise<Pool>, options: { stopping(): boolean; written(answers: Outcome[]): void }) {
   let outcomes: Outcome[] = [];
   let receipts: Stored[] = [];
   let late: ProviderIdRow[] = [];
@@ -72,6 +72,7 @@ export function createDispatchWriter(deps: Deps, poolReady: Promise<Pool>, optio
       late.unshift(...lateIds);
       throw err;
     }
+    options.written(answers);
     const waiting = new Set(unmatched);
     for (const r of fresh) if (!waiting.has(r)) acknowledge.get(r)!();
     try {

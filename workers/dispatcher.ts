@@ -47,7 +47,14 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
   let waiting = 0;
   const all = [providers.simulator, ...(providers.live ? [providers.live] : [])];
   const poolReady = nativePool(deps.orm.em);
-  const writer = createDispatchWriter(deps, poolReady, { stopping: () => stopped });
+  /** Messages this dispatcher claimed whose answer is not yet written: its claims in the database, less orphans. */
+  const holding = new Set<string>();
+  const writer = createDispatchWriter(deps, poolReady, {
+    stopping: () => stopped,
+    written: (answers) => {
+      for (const a of answers) holding.delete(a.message.id);
+    },
+  });
   const unlisten = all.map((provider) => writer.listen(provider));
 
   async function claimLoop(pool: Pool): Promise<void> {
@@ -58,7 +65,7 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
         if (performance.now() - lostLooked > lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)) {
           lostLooked = performance.now();
           const now = await deps.clock.now();
-          await settleLostClaims(pool, now, new Date(now.getTime() - lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)));
+          await settleLostClaims(pool, now, new Date(now.getTime() - lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)), { dispatcherId: id, holding: [...holding] });
         }
         await claimOnce(pool);
       })().catch(async (err: unknown) => {
@@ -98,6 +105,7 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
     }
     inFlight += claimed.length;
     waiting += claimed.length;
+    for (const m of claimed) holding.add(m.id);
     for (const m of claimed) submit(provider, m);
   }
 

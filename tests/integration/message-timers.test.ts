@@ -8,6 +8,7 @@ import request from 'supertest';
 import { runDueTransitions } from '../../core/app/tick.ts';
 import { claimDue, markWriting } from '../../core/app/messages/claim-due.ts';
 import { heartbeat } from '../../core/app/messages/dispatchers.ts';
+import { settleLostClaims } from '../../core/app/messages/lost-claims.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { setSendingWindow } from '../../core/app/platform/settings.ts';
 import { isWindowOpen } from '../../core/domain/sending-window.ts';
@@ -390,6 +391,25 @@ describe('a submit that never answered', () => {
     await tickAt(new Date(base.getTime() + 11 * 60_000));
     expect(await row(o.id, m.id)).toMatchObject({ status: 'unknown', charge: 'held' });
     await expectWalletInvariant(o.id);
+  });
+
+  it('a live dispatcher hands back its own claims it does not hold (the claim committed, its answer lost with a cut connection)', async () => {
+    const base = nextBase();
+    env.clock.set(base);
+    const o = await newOrg();
+    const [held, orphan] = [await send(o, { client_ref: 'own-held' }), await send(o, { client_ref: 'own-orphan' })];
+    const pool = await nativePool((await env.ctx()).em);
+    const dispatcher = randomUUID();
+    await heartbeat(pool, dispatcher);
+    const claimed = (await claimDue(pool, base, 10_000, true, dispatcher)).filter((c) => c.id === held.id || c.id === orphan.id);
+    expect(claimed).toHaveLength(2);
+    const later = new Date(base.getTime() + 10 * 60_000);
+    // Another process's sweep leaves both: their dispatcher is alive.
+    await settleLostClaims(pool, later, later);
+    expect((await row(o.id, orphan.id)).submit_started_at).not.toBeNull();
+    await settleLostClaims(pool, later, later, { dispatcherId: dispatcher, holding: [held.id] });
+    expect(await row(o.id, orphan.id)).toMatchObject({ status: 'accepted', submit_started_at: null });
+    expect((await row(o.id, held.id)).submit_started_at).not.toBeNull();
   });
 
   it('a claimed message whose ttl then passes goes to unknown, not expired: it may have left', async () => {

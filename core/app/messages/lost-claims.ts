@@ -12,16 +12,25 @@ export const LOST_SUBMIT_REASON = 'the dispatcher stopped before the SMSC answer
  * Claims older than `before` (several submit timeouts) whose dispatcher no longer says it is alive. A live one may
  * hold a claim longer (the SMSC throttling it, pausing up to 10 s between resends), so age alone is not death.
  */
-export async function settleLostClaims(pool: Pool, now: Date, before: Date): Promise<{ unknown: number; requeued: number }> {
+export async function settleLostClaims(
+  pool: Pool,
+  now: Date,
+  before: Date,
+  own?: { dispatcherId: string; holding: readonly string[] },
+): Promise<{ unknown: number; requeued: number }> {
+  // A dispatcher's own claims it does not hold: the claim committed, but its answer was lost (the connection cut by a
+  // frozen database), so nobody will ever write or hand back that message. Dead as if its dispatcher were.
+  const orphans = own ? `or (claimed_by = ? and not (id = any(?::uuid[])))` : '';
+  const orphanParams = own ? [own.dispatcherId, `{${own.holding.join(',')}}`] : [];
   const totals = { unknown: 0, requeued: 0 };
   for (;;) {
     const batch = await nativeTransaction(pool, async (tx) => {
       // Locked first: a mark (claim-due.ts) waiting on one of these rows then finds the claim gone and writes nothing.
       const claims = await rows<{ organization_id: string; id: string }>(
         tx,
-        `select organization_id, id from messages where status = 'accepted' and submit_started_at <= ? and not ${CLAIM_ALIVE}
+        `select organization_id, id from messages where status = 'accepted' and submit_started_at <= ? and (not ${CLAIM_ALIVE} ${orphans})
          order by organization_id, id limit ${BATCH} for update skip locked`,
-        [before],
+        [before, ...orphanParams],
       );
       if (claims.length === 0) return { unknown: 0, requeued: 0, seen: 0 };
       const keys = JSON.stringify(claims);
