@@ -109,13 +109,6 @@ async function requeue(tx: PoolClient, now: Date, claims: { organization_id: str
 
 /** Late answers: the parts' provider ids, so that receipts (stored early or still to come) settle their messages. */
 export function lateIdRows(smsc: string, late: LateAcceptance): ProviderIdRow[] {
-  return [
-    {
-      smsc,
-      provider_id: providerIdCandidates(late.providerId)[0] ?? late.providerId,
-      organization_id: late.sms.organizationId,
-      message_id: late.sms.messageId,
-      part: late.part,
-    },
-  ];
+  const row = idRows(smsc, { organization_id: late.sms.organizationId, id: late.sms.messageId }, [late.providerId])[0]!;
+  return [{ ...row, part: late.part }];
 }
