@@ -37,26 +37,45 @@ export function hostileCharacter(text: string, multiline: boolean): string | nul
   return null;
 }
 
-/** The first string (or object key) in value that no field accepts, depth first in key order; `root` names the whole value. */
+/** A place in the value being read: its key (null at the top) and the container it is in. */
+interface Place {
+  key: string | null;
+  parent: Place | null;
+}
+
+/** A value still to read, or an object key to check (before its value, as keys and values come in order). */
+type Pending = { value: unknown; at: Place } | { key: string; at: Place };
+
+/**
+ * The first string (or object key) in value that no field accepts, depth first in key order; `root` names the
+ * whole value. Iterative, with its own stack: JSON nested thousands deep (json-depth.ts refuses it first on every
+ * surface) cannot overflow the call stack here, and a field's name is only built for the one found.
+ */
 export function findHostileText(value: unknown, path: string[] = [], root = 'body'): HostileText | null {
-  const field = () => path.join('.') || root;
-  if (typeof value === 'string') {
-    const problem = hostileCharacter(value, MULTILINE_FIELDS.has(path[path.length - 1] ?? ''));
-    return problem ? { field: field(), message: `${field()} ${problem}.` } : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findHostileText(value[i], [...path, String(i)], root);
-      if (found) return found;
+  const fieldOf = (at: Place) => {
+    const keys: string[] = [];
+    for (let p: Place | null = at; p; p = p.parent) if (p.key !== null) keys.push(p.key);
+    return [...path, ...keys.reverse()].join('.') || root;
+  };
+  const stack: Pending[] = [{ value, at: { key: null, parent: null } }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if ('key' in next) {
+      const keyProblem = hostileCharacter(next.key, false);
+      if (keyProblem) return { field: fieldOf(next.at), message: `A field name ${keyProblem}.` };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      const keyProblem = hostileCharacter(key, false);
-      if (keyProblem) return { field: field(), message: `A field name ${keyProblem}.` };
-      const found = findHostileText(inner, [...path, key], root);
-      if (found) return found;
+    const { value: inner, at } = next;
+    if (typeof inner === 'string') {
+      const problem = hostileCharacter(inner, MULTILINE_FIELDS.has(at.key ?? path[path.length - 1] ?? ''));
+      if (problem) return { field: fieldOf(at), message: `${fieldOf(at)} ${problem}.` };
+    } else if (Array.isArray(inner)) {
+      for (let i = inner.length - 1; i >= 0; i--) stack.push({ value: inner[i], at: { key: String(i), parent: at } });
+    } else if (inner && typeof inner === 'object') {
+      const entries = Object.entries(inner as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        stack.push({ value: child, at: { key, parent: at } }, { key, at });
+      }
     }
   }
   return null;

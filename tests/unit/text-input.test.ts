@@ -34,3 +34,27 @@ describe('findHostileText', () => {
     expect(findHostileText({ ['k\u0000']: 1 })?.message).toMatch(/^A field name contains/);
   });
 });
+
+describe('findHostileText on values of any depth', () => {
+  const deep = (depth: number, leaf: unknown) => JSON.parse(`${'['.repeat(depth)}${JSON.stringify(leaf)}${']'.repeat(depth)}`);
+
+  it('reads 100,000 nested arrays without overflowing the stack (it overflowed at a few thousand)', () => {
+    expect(findHostileText({ email: deep(100_000, 'x') })).toBeNull();
+    const found = findHostileText({ email: deep(100_000, 'x\u0000') });
+    expect(found?.field).toBe(`email${'.0'.repeat(100_000)}`);
+  });
+
+  it('keeps the order of a depth-first walk in key order: a key is read before its value, a value before the next key', () => {
+    expect(findHostileText({ a: { b: ['ok', 'x\u0001'] }, ['c\u0002']: 'y\u0003' })?.field).toBe('a.b.1');
+    expect(findHostileText({ a: { ['b\u0002']: 'x\u0001' } })).toEqual({ field: 'a', message: expect.stringMatching(/^A field name contains the control character U\+0002/) });
+    expect(findHostileText({ a: 'ok', ['b\u0002']: 'x\u0001', c: '\u0003' })?.message).toMatch(/^A field name .*U\+0002/);
+    expect(findHostileText([[], [{}, ['\u0004']], '\u0005'])?.field).toBe('1.1.0');
+  });
+
+  it('a message body keeps its line breaks at any depth, and a path given names the top', () => {
+    expect(findHostileText({ messages: [{ body: 'a\nb' }] })).toBeNull();
+    expect(findHostileText({ messages: [{ to: 'a\nb' }] })?.field).toBe('messages.0.to');
+    expect(findHostileText('a\nb', ['body'])).toBeNull();
+    expect(findHostileText({ note: '\u0000' }, ['filter'], 'query')?.field).toBe('filter.note');
+  });
+});
