@@ -1,7 +1,8 @@
 // `ops wallet ...` and `ops top-ups ...`: credits (against a member's top-up request or not), freezing, the
-// requests' queue and declining one.
+// requests' queue (each request with its clashes: another organization's filing of the same payment reference)
+// and declining one.
 import type { Command } from './args.ts';
-import { CliError, check, integer, operator, optional, orgCommand, organizationId, positional, required } from './args.ts';
+import { CliError, check, integer, operator, optional, orgCommand, organizationId, positional, required, switchOn } from './args.ts';
 import { UUID_RE } from '../../core/db/ids.ts';
 import { ZCreditWalletInput, creditWallet } from '../../core/app/wallet/credit-wallet.ts';
 import { setWalletFrozen } from '../../core/app/wallet/set-wallet-frozen.ts';
@@ -40,14 +41,15 @@ export const walletCommands: Command[] = [
   orgCommand('wallet unfreeze', (ctx, id) => setWalletFrozen(ctx, operator, id, false)),
   {
     name: 'top-ups list',
-    usage: 'top-ups list [ORG] [--status pending|credited|declined] [--limit N] [--before ID]',
+    usage: 'top-ups list [ORG] [--status pending|credited|declined] [--clashing] [--limit N] [--before ID]',
     positionals: ['[ORG]'],
-    flags: { status: 'value', limit: 'value', before: 'value' },
+    flags: { status: 'value', clashing: 'switch', limit: 'value', before: 'value' },
     prepare(args) {
       const org = args.positionals[0];
       const query = check(ZOperatorTopUpsQuery, {
         organizationId: org === undefined ? undefined : organizationId(org),
         status: optional(args, 'status'),
+        clashing: switchOn(args, 'clashing'),
         limit: optional(args, 'limit'),
         before: optional(args, 'before'),
       });

@@ -44,7 +44,8 @@ export const moneyRoutes = [
     method: 'post',
     path: '/v1/wallet/top-ups',
     operationId: 'requestTopUp',
-    summary: 'Tell the service a payment was made (amount in cents, method, reference) and ask for a credit; moves no money until the operator credits it',
+    summary:
+      'Tell the service a payment was made (amount in cents, method, reference) and ask for a credit; moves no money until the operator credits it. A reference a pending or credited request of any organization already has (dashes, spaces, width and case aside) is 409 conflict',
     tag: 'wallet',
     access: requestTopUp.access,
     body: requestTopUp.ZRequestTopUpBody,

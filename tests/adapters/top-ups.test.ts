@@ -1,6 +1,6 @@
 // POST and GET /v1/wallet/top-ups over HTTP: a member's request moves no money; who may ask and read; refusals
-// leave no row; idempotency; one payment reference, one live request; the operator's credit and decline decide
-// a request once, even when two credits race.
+// leave no row; idempotency; one payment reference, one live request (across organizations: see
+// top-up-references.test.ts); the operator's credit and decline decide a request once, even when two credits race.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { MAX_TOP_UP_REQUEST_CENTS } from '../../core/domain/top-up-requests.ts';
@@ -41,9 +41,9 @@ async function requested(session: Session = s.billing!, over: Record<string, unk
   return res.body.data.top_up as Record<string, any>;
 }
 
-function expectRefusal(res: request.Response, status: number, code: string, field?: string) {
+function expectRefusal(res: request.Response, status: number, code: string, field?: string, details?: Record<string, unknown>) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ success: false, error: { code, message: expect.any(String), ...(field ? { field } : {}) } });
+  expect(res.body).toEqual({ success: false, error: { code, message: expect.any(String), ...(field ? { field } : {}), ...(details ? { details } : {}) } });
 }
 
 describe('POST /v1/wallet/top-ups', () => {
@@ -119,6 +119,7 @@ describe('POST /v1/wallet/top-ups', () => {
     ['no method', { method: undefined }, 'method'],
     ['a blank reference', { reference: '   ' }, 'reference'],
     ['a reference over 100 characters', { reference: 'R'.repeat(101) }, 'reference'],
+    ['a reference without a letter or digit', { reference: '- \u2011 -' }, 'reference'],
     ['a note over 500 characters', { note: 'n'.repeat(501) }, 'note'],
     ['an unknown field', { currency: 'USD' }, 'currency'],
     ['a control character', { reference: 'REF\u0000' }, 'reference'],
@@ -148,14 +149,16 @@ describe('POST /v1/wallet/top-ups', () => {
   it('one payment reference, one live request: 409 conflict (field reference) while pending or credited, free again once declined', async () => {
     const first = await requested(s.owner!, { reference: 'NMB-778899' });
     const before = await count();
-    expectRefusal(await post(s.billing!, body({ reference: 'nmb-778899' })), 409, 'conflict', 'reference');
+    expectRefusal(await post(s.billing!, body({ reference: 'nmb-778899' })), 409, 'conflict', 'reference', { claimed_by: 'this_organization', top_up: first.id });
+    // The same reference however its dashes, spaces and letters are written.
+    expectRefusal(await post(s.billing!, body({ reference: 'nmb\u2011778\u00a0899' })), 409, 'conflict', 'reference', { claimed_by: 'this_organization', top_up: first.id });
     expect(await count()).toBe(before);
     await declineTopUp(await env.ctx(), operator, { topUpId: first.id, reason: 'no such transfer on our statement' });
     const second = await requested(s.billing!, { reference: 'NMB-778899' });
     await creditTopUp(await env.ctx(), operator, { organizationId: org.id, topUpId: second.id, amount: 100n, reference: 'bank 1' });
-    expectRefusal(await post(s.billing!, body({ reference: 'NMB-778899' })), 409, 'conflict', 'reference');
-    // Another organization's payments are its own.
-    expect((await requested(otherOwner, { reference: 'NMB-778899' })).status).toBe('pending');
+    expectRefusal(await post(s.billing!, body({ reference: 'NMB 778899' })), 409, 'conflict', 'reference', { claimed_by: 'this_organization', top_up: second.id });
+    // An organization's own duplicate is not a clash for the operator.
+    expect(await env.sql('select id from top_up_reference_clashes where organization_id = ?', [org.id])).toEqual([]);
   });
 });
 
@@ -191,6 +194,7 @@ describe('GET /v1/wallet/top-ups', () => {
   });
 
   it('each organization sees its own requests only', async () => {
+    await requested(otherOwner);
     const mine = (await s.owner!.agent.get('/v1/wallet/top-ups').query({ limit: 100 })).body.data.top_ups as { id: string }[];
     const theirs = (await otherOwner.agent.get('/v1/wallet/top-ups')).body.data.top_ups as { id: string }[];
     expect(theirs.length).toBeGreaterThan(0);

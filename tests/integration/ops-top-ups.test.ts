@@ -1,5 +1,6 @@
 // The operator CLI's top-up commands, run as real child processes against this file's PostgreSQL database:
-// the queue, a credit against a request (once, even when two run at once) and declining one.
+// the queue (with each request's clashes: another organization's filing of the same payment reference), a
+// credit against a request (once, even when two run at once) and declining one.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TenantActor } from '../../core/app/actor.ts';
 import { requestTopUp } from '../../core/app/wallet/top-ups/request-top-up.ts';
@@ -22,11 +23,11 @@ async function refused(args: string[], exit: number, code: string, field?: strin
   expect(run.out.error).toMatchObject({ code, message: expect.any(String), ...(field ? { field } : {}) });
 }
 
+const billingOf = (fixture: OrgFixture): TenantActor => ({ kind: 'member', organizationId: fixture.id, memberId: fixture.members.billing!.id, role: 'billing', sessionId: 'cli-test' });
+
 /** A billing member's request, made through the use case REST calls. */
-async function requested(fixture: OrgFixture = org, amount = 300_000) {
-  const member = fixture.members.billing!;
-  const actor: TenantActor = { kind: 'member', organizationId: fixture.id, memberId: member.id, role: 'billing', sessionId: 'cli-test' };
-  const { top_up } = await requestTopUp(await env.ctx(), actor, { amount, method: 'bank_transfer', reference: `NMB-${++seq}` });
+async function requested(fixture: OrgFixture = org, amount = 300_000, reference = `NMB-${++seq}`) {
+  const { top_up } = await requestTopUp(await env.ctx(), billingOf(fixture), { amount, method: 'bank_transfer', reference });
   return top_up;
 }
 
@@ -46,12 +47,41 @@ describe('ops top-ups list', () => {
   it("lists one organization's requests, or every organization's, filtered by status", async () => {
     const [mine, theirs] = [await requested(org), await requested(other)];
     const one = await ok(['top-ups', 'list', org.id, '--status', 'pending']);
-    expect(one.top_ups).toContainEqual({ ...mine, organization_id: org.id });
+    expect(one.top_ups).toContainEqual({ ...mine, organization_id: org.id, clashes: [] });
     expect(one.top_ups.every((t: { organization_id: string }) => t.organization_id === org.id)).toBe(true);
     const all = await ok(['top-ups', 'list', '--status', 'pending', '--limit', '100']);
     expect(all.top_ups.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
     expect(all.top_ups[0].id).toBe(theirs.id);
     expect((await ok(['top-ups', 'list', org.id, '--status', 'declined'])).top_ups).toEqual([]);
+  }, 60_000);
+});
+
+describe('ops top-ups list: clashes', () => {
+  it("shows another organization's refused filing of a request's reference, and --clashing lists only such requests", async () => {
+    const mine = await requested(org, 300_000, `SELCOM-77-${++seq}`);
+    const plain = await requested(org);
+    const refusal = requestTopUp(await env.ctx(), billingOf(other), { amount: 300_000, method: 'mobile_money', reference: mine.reference.replaceAll('-', '\u2011').toLowerCase() });
+    await expect(refusal).rejects.toMatchObject({ code: 'conflict', field: 'reference', details: { claimed_by: 'another_organization' } });
+    const clash = {
+      id: expect.any(String),
+      organization_id: other.id,
+      status: 'refused',
+      reference: mine.reference.replaceAll('-', '\u2011').toLowerCase(),
+      amount: 300_000,
+      requested_by: other.members.billing!.id,
+      created_at: expect.any(String),
+    };
+    const listed = await ok(['top-ups', 'list', org.id, '--limit', '100']);
+    expect(listed.top_ups.find((t: { id: string }) => t.id === mine.id).clashes).toEqual([clash]);
+    expect(listed.top_ups.find((t: { id: string }) => t.id === plain.id).clashes).toEqual([]);
+    // Nothing of the other organization's became a request.
+    expect((await ok(['top-ups', 'list', other.id, '--limit', '100'])).top_ups.map((t: { reference: string }) => t.reference)).not.toContain(clash.reference);
+    const clashing = await ok(['top-ups', 'list', '--clashing', '--limit', '100']);
+    expect(clashing.top_ups.map((t: { id: string }) => t.id)).toContain(mine.id);
+    expect(clashing.top_ups.every((t: { clashes: unknown[] }) => t.clashes.length > 0)).toBe(true);
+    // The operator's credit shows it too.
+    const credited = await ok(['wallet', 'credit', org.id, '--amount', '300000', '--reference', 'SELCOM statement', '--top-up', mine.id]);
+    expect(credited.top_up.clashes).toEqual([clash]);
   }, 60_000);
 });
 

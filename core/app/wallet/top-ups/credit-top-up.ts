@@ -36,6 +36,6 @@ export async function creditTopUp(ctx: Ctx, actor: Actor, input: TCreditTopUpInp
       targetId: request.id,
       details: { requested: Number(request.amount), credited: Number(input.amount), ledger_entry_id: credited.ledger_entry_id, reference: input.reference },
     });
-    return { top_up: operatorTopUpView(await findTopUp(tx, request.id)), ...credited };
+    return { top_up: await operatorTopUpView(tx, await findTopUp(tx, request.id)), ...credited };
   });
 }

@@ -34,6 +34,6 @@ export async function declineTopUp(ctx: Ctx, actor: Actor, input: TDeclineTopUpI
       targetId: request.id,
       details: { amount: Number(request.amount), reason: input.reason },
     });
-    return { top_up: operatorTopUpView(await findTopUp(tx, request.id)) };
+    return { top_up: await operatorTopUpView(tx, await findTopUp(tx, request.id)) };
   });
 }

@@ -1,5 +1,7 @@
 // POST /v1/wallet/top-ups: a member says what it paid in (amount, how, the payment's reference) and asks to be
 // credited. The request moves no money: only the operator's credit against it does (credit-top-up.ts).
+// One payment, one live request: a reference is compared in its canonical form (top-up-reference.ts) with
+// every pending or credited request of every organization.
 import { z } from 'zod';
 import type { Access } from '../../../domain/access.ts';
 import type { Ctx } from '../../context.ts';
@@ -7,10 +9,12 @@ import type { TenantActor } from '../../actor.ts';
 import { inTransaction } from '../../context.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { MAX_TOP_UP_REQUEST_CENTS, TOP_UP_METHODS } from '../../../domain/top-up-requests.ts';
+import { MAX_TOP_UP_REFERENCE_KEY_LENGTH, isTopUpReference, topUpReferenceKey } from '../../../domain/top-up-reference.ts';
 import { newId } from '../../../db/ids.ts';
-import { exec, isUniqueViolation } from '../../../db/sql.ts';
+import { rows } from '../../../db/sql.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { findTopUp, topUpView } from './top-up-view.ts';
+import { liveHolder, recordRefusedClaim, type Holder } from './reference-clashes.ts';
 
 /** Members only: keys never top up the wallet (SPEC Authentication 4). */
 export const access: Access = { scopes: [], permission: 'wallet.top_up' };
@@ -22,32 +26,71 @@ const REFERENCE = 'reference is the reference the bank or mobile-money operator 
 export const ZRequestTopUpBody = z.strictObject({
   amount: z.number({ message: AMOUNT }).int({ message: AMOUNT }).min(1, { message: AMOUNT }).max(MAX_TOP_UP_REQUEST_CENTS, { message: AMOUNT }),
   method: z.enum(TOP_UP_METHODS, { message: `method is one of ${TOP_UP_METHODS.join(', ')}` }),
-  reference: z.string().trim().min(1, { message: REFERENCE }).max(100, { message: REFERENCE }),
+  reference: z
+    .string()
+    .trim()
+    .min(1, { message: REFERENCE })
+    .max(100, { message: REFERENCE })
+    .refine(isTopUpReference, { message: `${REFERENCE}, with at least one letter or digit and at most ${MAX_TOP_UP_REFERENCE_KEY_LENGTH} once dashes and spaces are removed and compatibility characters spelled out (NFKC)` }),
   note: z.string().trim().max(500).nullable().optional(),
 });
 export type TRequestTopUpBody = z.infer<typeof ZRequestTopUpBody>;
 
-const referenceTaken = () =>
-  new DomainError('conflict', 'A top-up request with this reference is already pending or credited: a payment is credited once.', { field: 'reference' });
+/** The refusal: 409 conflict, field reference; details.claimed_by says whose request holds the reference. */
+function referenceClaimed(holder: Holder, organizationId: string): DomainError {
+  if (holder.organization_id === organizationId) {
+    return new DomainError('conflict', `Your top-up request ${holder.id} already has this payment reference (${holder.status}): a payment is credited once.`, {
+      field: 'reference',
+      details: { claimed_by: 'this_organization', top_up: holder.id },
+    });
+  }
+  return new DomainError(
+    'conflict',
+    "Another organization's top-up request already has this payment reference: a payment is credited once. The operator has been told of this request; if the payment is yours, contact support with its receipt.",
+    { field: 'reference', details: { claimed_by: 'another_organization' } },
+  );
+}
+
+type Filed = { top_up: ReturnType<typeof topUpView> } | { holder: Holder };
+
+/**
+ * Writes the request unless a live request holds its canonical reference. The unique index decides between two
+ * filings at the same moment: the second inserts nothing, then reads the first, committed by then.
+ */
+async function file(tx: Ctx, actor: TenantActor, body: TRequestTopUpBody, referenceKey: string, attempt = 1): Promise<Filed> {
+  const held = await liveHolder(tx, referenceKey, actor.organizationId);
+  if (held) return { holder: held };
+  const id = newId();
+  const inserted = await rows(
+    tx.em,
+    `insert into top_up_requests (id, organization_id, amount, method, reference, reference_key, note, requested_by_member_id, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (reference_key) where status <> 'declined' and clash_of is null do nothing
+     returning id`,
+    [id, actor.organizationId, body.amount, body.method, body.reference, referenceKey, body.note || null, actor.kind === 'member' ? actor.memberId : null, tx.now, tx.now],
+  );
+  if (inserted.length === 0) {
+    // The holder of a conflict may have been declined since: the reference is then free, so file again.
+    if (attempt >= 3) throw new Error('a top-up reference was held and freed three times while one request was filed');
+    return file(tx, actor, body, referenceKey, attempt + 1);
+  }
+  await recordAudit(tx, actor, {
+    organizationId: actor.organizationId,
+    action: 'wallet.top_up_requested',
+    targetType: 'top_up_request',
+    targetId: id,
+    details: { amount: body.amount, method: body.method, reference: body.reference },
+  });
+  return { top_up: topUpView(await findTopUp(tx, id)) };
+}
 
 export async function requestTopUp(ctx: Ctx, actor: TenantActor, body: TRequestTopUpBody) {
-  return inTransaction(ctx, async (tx) => {
-    const id = newId();
-    await exec(
-      tx.em,
-      `insert into top_up_requests (id, organization_id, amount, method, reference, note, requested_by_member_id, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, actor.organizationId, body.amount, body.method, body.reference, body.note || null, actor.kind === 'member' ? actor.memberId : null, tx.now, tx.now],
-    ).catch((err: unknown) => {
-      throw isUniqueViolation(err, 'top_up_requests_reference') ? referenceTaken() : err;
-    });
-    await recordAudit(tx, actor, {
-      organizationId: actor.organizationId,
-      action: 'wallet.top_up_requested',
-      targetType: 'top_up_request',
-      targetId: id,
-      details: { amount: body.amount, method: body.method, reference: body.reference },
-    });
-    return { top_up: topUpView(await findTopUp(tx, id)) };
-  });
+  const referenceKey = topUpReferenceKey(body.reference);
+  const filed = await inTransaction(ctx, (tx) => file(tx, actor, body, referenceKey));
+  if ('top_up' in filed) return { top_up: filed.top_up };
+  // Another organization's reference: refused, and kept for the operator (`ops top-ups list` shows the clash).
+  if (filed.holder.organization_id !== actor.organizationId) {
+    await recordRefusedClaim(ctx, actor, { amount: body.amount, method: body.method, reference: body.reference, referenceKey, note: body.note || null }, filed.holder);
+  }
+  throw referenceClaimed(filed.holder, actor.organizationId);
 }

@@ -6,6 +6,7 @@ import { TOP_UP_STATUSES } from '../../../domain/top-up-requests.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { UUID_RE } from '../../../db/ids.ts';
 import { cents, iso, one } from '../../../db/sql.ts';
+import { clashesOf } from './reference-clashes.ts';
 
 export interface TopUpRow {
   id: string;
@@ -14,6 +15,10 @@ export interface TopUpRow {
   amount: string;
   method: TopUpMethod;
   reference: string;
+  /** The canonical form it is compared by (core/domain/top-up-reference.ts). */
+  reference_key: string;
+  /** Filed before references were compared across organizations: the earlier live request with its reference. */
+  clash_of: string | null;
   note: string | null;
   requested_by_member_id: string | null;
   credited_amount: string | null;
@@ -44,9 +49,18 @@ export function topUpView(row: TopUpRow) {
   };
 }
 
-/** The operator works across organizations, so its view names the organization. */
-export function operatorTopUpView(row: TopUpRow) {
-  return { organization_id: row.organization_id, ...topUpView(row) };
+/**
+ * The operator works across organizations, so its view names the organization, and shows the request's clashes:
+ * another live request with the same payment reference, or a filing refused because this one held it
+ * (reference-clashes.ts). Empty for almost every request.
+ */
+export async function operatorTopUpViews(ctx: Ctx, found: TopUpRow[]) {
+  const clashes = await clashesOf(ctx, found.map((row) => row.id));
+  return found.map((row) => ({ organization_id: row.organization_id, ...topUpView(row), clashes: clashes.get(row.id) ?? [] }));
+}
+
+export async function operatorTopUpView(ctx: Ctx, row: TopUpRow) {
+  return (await operatorTopUpViews(ctx, [row]))[0]!;
 }
 
 export const topUpNotFound = (id: string) => new DomainError('not_found', `No top-up request has the id ${id}.`, { field: 'top_up' });
