@@ -154,6 +154,55 @@ describe('a receipt on one worker and its submit answer on another', () => {
     expect(await env.sql("select count(*)::int as n from message_provider_ids where smsc = 'w@h:2' and message_id is null")).toEqual([{ n: 0 }]);
   });
 
+  it('a receipt stored early under a placeholder an earlier receipt left: the answer still waits for it and takes it', async () => {
+    const pool = await nativePool(env.orm.em);
+    const m = await claimed(a);
+    const { placeWaiting } = await import('../../core/app/messages/provider-ids.ts');
+    const { writeReceipts, storeEarly } = await import('../../core/app/messages/apply-receipts.ts');
+    // An earlier receipt for this id left its placeholder (its own early row since gone: purged or taken).
+    await nativeTransaction(pool, (tx) => placeWaiting(tx, [{ smsc: 'w@h:4', provider_id: 'e400' }], now));
+    const worker2 = await pool.connect();
+    let worker1: Promise<unknown> | null = null;
+    try {
+      await worker2.query('begin');
+      await placeWaiting(worker2, [{ smsc: 'w@h:4', provider_id: 'e400' }], now);
+      const early = await writeReceipts(worker2, now, [receipt('w@h:4', 'e400', null)]);
+      expect(early).toHaveLength(1);
+      await storeEarly(worker2, early);
+      // The answer must not look for early receipts before this one is committed.
+      worker1 = nativeTransaction(pool, (tx) => writeFlush(tx, now, answer(m, 'w@h:4', 'e400')));
+      await waitForLockWaiters(env, 1);
+      await worker2.query('commit');
+      await worker1;
+    } finally {
+      worker2.release();
+    }
+    expect(await statusOf(m.id)).toBe('delivered');
+    expect(await env.sql("select count(*)::int as n from early_receipts where smsc = 'w@h:4'")).toEqual([{ n: 0 }]);
+  });
+
+  it('the tick\'s sweep while an answer is written: the answer waits for the sweep and takes the receipt it stored again', async () => {
+    const pool = await nativePool(env.orm.em);
+    const m = await claimed(a);
+    const { sweepWaitingReceipts } = await import('../../core/app/messages/apply-receipts.ts');
+    await applyReceipts(pool, [receipt('w@h:5', 'f500', null)]);
+    const tick = await pool.connect();
+    let worker1: Promise<unknown> | null = null;
+    try {
+      await tick.query('begin');
+      // The sweep found no part yet and put the receipt back, not committed yet.
+      expect(await sweepWaitingReceipts(tick, now, 1000)).toBe(0);
+      worker1 = nativeTransaction(pool, (tx) => writeFlush(tx, now, answer(m, 'w@h:5', 'f500')));
+      await waitForLockWaiters(env, 1);
+      await tick.query('commit');
+      await worker1;
+    } finally {
+      tick.release();
+    }
+    expect(await statusOf(m.id)).toBe('delivered');
+    expect(await env.sql("select count(*)::int as n from early_receipts where smsc = 'w@h:5'")).toEqual([{ n: 0 }]);
+  });
+
   it('receipts that match nothing, however many and however old, wait behind a fresh one in the sweep', async () => {
     const pool = await nativePool(env.orm.em);
     const old = new Date(now.getTime() - 3_600_000);

@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { ProviderReceipt } from './provider.ts';
 import { matchReceipt, providerIdCandidates } from '../../domain/delivery-receipt.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, nativeTransaction, rows, type Runner } from '../../db/sql.ts';
+import { exec, nativeTransaction, pgArray, rows, type Runner } from '../../db/sql.ts';
 import { applyMoves, type Move } from './message-moves.ts';
 import { placeWaiting } from './provider-ids.ts';
 import { LOCK_MESSAGES_ORDER } from '../../db/lock-order.ts';
@@ -198,16 +198,31 @@ export async function takeEarlyReceipts(runner: Runner, written: { smsc: string;
  * retention purge. Returns how many found their message.
  */
 export async function applyWaitingReceipts(pool: Pool, now: Date, batch = 1000): Promise<number> {
-  return nativeTransaction(pool, async (tx) => {
-    const found = await rows<EarlyRow>(
-      tx,
-      `delete from early_receipts e where e.id in (select id from early_receipts order by tries, received_at, id limit ? for update skip locked)
-       returning e.tries, e.smsc, e.provider_id, e.address, e.delivery, e.raw_status, e.error_code, e.received_at`,
-      [batch],
-    );
-    if (found.length === 0) return 0;
-    const early = await writeReceipts(tx, now, found.map(asReceipt));
-    await storeEarly(tx, early);
-    return found.length - early.length;
-  });
+  return nativeTransaction(pool, (tx) => sweepWaitingReceipts(tx, now, batch));
+}
+
+/**
+ * The sweep inside the caller's transaction. It takes the rendezvous of provider-ids.ts first, as a receipt
+ * does: an answer being written meanwhile either commits before the sweep looks its parts up, or waits for the
+ * sweep to commit and then takes the receipts it stored again. (Taking the early rows first would let such an
+ * answer look for them while they were away, and leave them waiting for the next tick.)
+ */
+export async function sweepWaitingReceipts(tx: PoolClient, now: Date, batch: number): Promise<number> {
+  const next = await rows<{ id: string; smsc: string; provider_id: string }>(
+    tx,
+    'select id, smsc, provider_id from early_receipts order by tries, received_at, id limit ?',
+    [batch],
+  );
+  if (next.length === 0) return 0;
+  await placeWaiting(tx, next.flatMap((e) => providerIdCandidates(e.provider_id).map((form) => ({ smsc: e.smsc, provider_id: form }))), now);
+  const found = await rows<EarlyRow>(
+    tx,
+    `delete from early_receipts e where e.id in (select id from early_receipts where id = any(?::uuid[]) for update skip locked)
+     returning e.tries, e.smsc, e.provider_id, e.address, e.delivery, e.raw_status, e.error_code, e.received_at`,
+    [pgArray(next.map((e) => e.id))],
+  );
+  if (found.length === 0) return 0;
+  const early = await writeReceipts(tx, now, found.map(asReceipt));
+  await storeEarly(tx, early);
+  return found.length - early.length;
 }

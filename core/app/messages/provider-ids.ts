@@ -34,8 +34,10 @@ export async function storeProviderIds(tx: Runner, ids: ProviderIdRow[]): Promis
 
 /**
  * Placeholders for receipts that found no part: the first statement of its own transaction (nothing else held, so
- * it waits on an answer's transaction without a cycle). Returns once every key is either placed by us or held by a
- * committed row, which the caller then reads.
+ * it waits on an answer's transaction without a cycle). A key already there (a placeholder an earlier receipt left,
+ * or a part) is locked, not skipped: an answer written meanwhile must wait for this transaction either way, or it
+ * would look for early receipts before ours are committed and never see them. Returns once every key is either
+ * placed or locked by us, the caller then reading the committed rows.
  */
 export async function placeWaiting(tx: Runner, keys: { smsc: string; provider_id: string }[], at: Date): Promise<void> {
   if (keys.length === 0) return;
@@ -45,7 +47,8 @@ export async function placeWaiting(tx: Runner, keys: { smsc: string; provider_id
     `insert into message_provider_ids (smsc, provider_id, waiting_since)
      select x.smsc, x.provider_id, ? from jsonb_to_recordset(?::jsonb) as x(smsc text, provider_id text)
      order by x.smsc collate "C", x.provider_id collate "C"
-     on conflict (smsc, provider_id) do nothing
+     -- "where false" updates nothing but still locks the row that is there (PostgreSQL's ON CONFLICT DO UPDATE).
+     on conflict (smsc, provider_id) do update set waiting_since = message_provider_ids.waiting_since where false
      returning 1`,
     [at, JSON.stringify(unique)],
   );
