@@ -1,7 +1,8 @@
 // Webhook rules without I/O: the Standard Webhooks signature (known answer), the retry schedule with its
 // jitter and Retry-After, and the addresses a delivery may reach outside development.
 import { describe, expect, it } from 'vitest';
-import { isLoopback, isPublicAddress, MAX_ATTEMPTS, nextAttemptAt, outcomeOf, RETRY_DELAYS_MS, retryAfterMs } from '../../core/domain/webhooks.ts';
+import { MAX_ATTEMPTS, nextAttemptAt, outcomeOf, RETRY_DELAYS_MS, retryAfterMs } from '../../core/domain/webhooks.ts';
+import { isLoopback, isPublicAddress } from '../../core/domain/public-address.ts';
 import { secretKey, secretOf, sign, signatureHeader, verifies } from '../../core/app/webhooks/signature.ts';
 
 describe('signature', () => {

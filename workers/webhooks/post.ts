@@ -1,29 +1,13 @@
 // One webhook attempt over HTTP: Standard Webhooks headers, 15 s for the whole exchange, the answer's status,
 // Retry-After and first KiB kept. The connection goes only to an address the rules allow, checked on the
-// address actually connected to (a name re-resolved to a private address reaches nothing).
+// address actually connected to (public-connection.ts; a name re-resolved to a private address reaches nothing).
 import http from 'node:http';
 import https from 'node:https';
-import { lookup as dnsLookup } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
 import { ATTEMPT_TIMEOUT_MS, RESPONSE_SNIPPET_BYTES, retryAfterMs } from '../../core/domain/webhooks.ts';
-import { addressAllowed, type UrlRules } from '../../core/app/webhooks/endpoint-url.ts';
+import type { UrlRules } from '../../core/app/webhooks/endpoint-url.ts';
 import { signatureHeader } from '../../core/app/webhooks/signature.ts';
 import type { AttemptResult, ClaimedDelivery } from '../../core/app/webhooks/deliveries.ts';
-
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-
-function checkedLookup(rules: UrlRules): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 4);
-      const list = addresses as unknown as { address: string; family: number }[];
-      const blocked = list.find((a) => !addressAllowed(a.address, rules));
-      if (blocked) return callback(Object.assign(new Error(`${hostname} resolves to ${blocked.address}, an address deliveries may not reach`), { code: 'EADDRBLOCKED' }), '', 4);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
-}
+import { publicConnection } from './public-connection.ts';
 
 export interface PostOptions {
   rules: UrlRules;
@@ -38,10 +22,8 @@ export function postDelivery(delivery: ClaimedDelivery, options: PostOptions): P
   const done = (partial: Omit<AttemptResult, 'delivery' | 'durationMs'>): AttemptResult => ({ delivery, durationMs: Math.round(performance.now() - started), ...partial });
   const timestamp = Math.floor(options.at.getTime() / 1000);
   const url = new URL(delivery.url);
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(literal) && !addressAllowed(literal, options.rules)) {
-    return Promise.resolve(done({ status: null, error: `${literal} is an address deliveries may not reach`, snippet: null, retryAfterMs: null }));
-  }
+  const connection = publicConnection(url, options.rules);
+  if ('refused' in connection) return Promise.resolve(done({ status: null, error: connection.refused, snippet: null, retryAfterMs: null }));
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'Ujumbe-Webhooks/1',
@@ -59,7 +41,7 @@ export function postDelivery(delivery: ClaimedDelivery, options: PostOptions): P
       clearTimeout(timer);
       resolve(result);
     };
-    const req = (secure ? https : http).request(url, { method: 'POST', headers, agent: secure ? agents.https : agents.http, lookup: checkedLookup(options.rules) }, (res) => {
+    const req = (secure ? https : http).request(url, { method: 'POST', headers, agent: connection.agent, lookup: connection.lookup }, (res) => {
       const chunks: Buffer[] = [];
       let kept = 0;
       res.on('data', (chunk: Buffer) => {

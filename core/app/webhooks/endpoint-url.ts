@@ -1,10 +1,11 @@
 // Where a webhook may go: https to public addresses; in development also http to loopback. The name is
 // resolved when the endpoint is saved and again at every delivery, and the delivery connects to the address
 // that was checked, so a name that later resolves to a private address (DNS rebinding) reaches nothing.
+// What "public" means is core/domain/public-address.ts; the connection's check is workers/webhooks/public-connection.ts.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { DomainError } from '../../domain/errors.ts';
-import { isLoopback, isPublicAddress } from '../../domain/webhooks.ts';
+import { isLoopback, publicAddressRefusal } from '../../domain/public-address.ts';
 
 export interface UrlRules {
   /** Development: http and https to loopback addresses are allowed too. */
@@ -19,9 +20,9 @@ function literalHost(url: URL): string | null {
   return isIP(host) ? host : null;
 }
 
-/** Whether a delivery may connect to this address under these rules. */
-export function addressAllowed(address: string, rules: UrlRules): boolean {
-  return isPublicAddress(address) || (rules.allowLoopback && isLoopback(address));
+/** Null when a delivery may connect to this address under these rules; otherwise what the address is. */
+export function addressRefusal(address: string, rules: UrlRules): string | null {
+  return rules.allowLoopback && isLoopback(address) ? null : publicAddressRefusal(address);
 }
 
 /** The URL's addresses, every one allowed; otherwise a refusal naming the field url. */
@@ -39,8 +40,12 @@ export async function checkEndpointUrl(raw: string, rules: UrlRules): Promise<UR
   }
   const addresses = await resolve(url);
   if (addresses === null) throw refused(`the host ${url.hostname} cannot be resolved.`);
-  const blocked = addresses.find((a) => !addressAllowed(a, rules));
-  if (blocked !== undefined) throw refused(`the host ${url.hostname} resolves to ${blocked}, a loopback, private, link-local or reserved address.`);
+  for (const address of addresses) {
+    const why = addressRefusal(address, rules);
+    if (why === null) continue;
+    const what = literalHost(url) ? `${url.hostname} is` : `the host ${url.hostname} resolves to ${address},`;
+    throw refused(`${what} ${why}; webhooks go to public addresses only${rules.allowLoopback ? ' (and loopback in development)' : ''}.`);
+  }
   if (url.protocol === 'http:' && !addresses.every(isLoopback)) throw refused('must use https; http is only for a loopback address in development.');
   return url;
 }
