@@ -1,10 +1,11 @@
-// API keys: list, create (secret shown once), rotate, revoke. Members only.
+// API keys: list, create (secret shown once), rotate, revoke, re-assign to another holder. Members only.
 import { ok, route } from '../route.ts';
 import { ZPage } from '../../core/app/paging.ts';
 import * as create from '../../core/app/api-keys/create-api-key.ts';
 import * as list from '../../core/app/api-keys/list-api-keys.ts';
 import * as rotate from '../../core/app/api-keys/rotate-api-key.ts';
 import * as revoke from '../../core/app/api-keys/revoke-api-key.ts';
+import * as reassign from '../../core/app/api-keys/reassign-api-key.ts';
 import { ZEmptyBody, ZIdParam } from './common.ts';
 
 export const apiKeyRoutes = [
@@ -55,5 +56,16 @@ export const apiKeyRoutes = [
     params: ZIdParam,
     body: ZEmptyBody,
     handler: async ({ ctx, actor, params }) => ok(await revoke.revokeApiKey(ctx, actor, params.id)),
+  }),
+  route({
+    method: 'post',
+    path: '/v1/api-keys/:id/reassign',
+    operationId: 'reassignApiKey',
+    summary: 'Give a key another holder (owners and admins), so that it is not revoked with the one it follows',
+    tag: 'api-keys',
+    access: reassign.access,
+    params: ZIdParam,
+    body: reassign.ZReassignApiKeyBody,
+    handler: async ({ ctx, actor, params, body }) => ok(await reassign.reassignApiKey(ctx, actor, params.id, body)),
   }),
 ];

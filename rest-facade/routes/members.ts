@@ -5,6 +5,7 @@ import * as create from '../../core/app/members/create-member.ts';
 import * as list from '../../core/app/members/list-members.ts';
 import * as update from '../../core/app/members/update-member.ts';
 import * as remove from '../../core/app/members/delete-member.ts';
+import * as affected from '../../core/app/members/keys-affected.ts';
 import { ZIdParam } from './common.ts';
 
 export const memberRoutes = [
@@ -50,5 +51,16 @@ export const memberRoutes = [
     access: remove.access,
     params: ZIdParam,
     handler: async ({ ctx, actor, params }) => ok(await remove.deleteMember(ctx, actor, params.id)),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/members/:id/affected-api-keys',
+    operationId: 'listMemberAffectedApiKeys',
+    summary: 'The API keys removing the member (or, with role, giving them that role) would revoke',
+    tag: 'members',
+    access: affected.access,
+    params: ZIdParam,
+    query: affected.ZKeysAffectedQuery,
+    handler: async ({ ctx, actor, params, query }) => ok(await affected.keysAffected(ctx, actor, params.id, query)),
   }),
 ];

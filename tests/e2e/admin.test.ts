@@ -223,6 +223,47 @@ describe('administration pages', () => {
     expect(await roleOf(owner.email)).toBe('owner');
   });
 
+  test('members: a new role or a removal that revokes API keys says which first; a key re-assigned there keeps working', async ({ page }) => {
+    const org = await createOrg(env, { members: { owner: 'owner', admin: 'admin', developer: 'developer' }, keys: {} });
+    const dev = org.members.developer!;
+    const developer = await signInAs(env, dev);
+    const makeKey = async (name: string, scopes: string[]) =>
+      (await developer.agent.post('/v1/api-keys').set('X-CSRF-Token', developer.csrf).send({ name, mode: 'live', scopes })).body.data as { api_key: { redacted: string }; secret: string };
+    const sender = await makeKey('Shop sender', ['messages:send']);
+    const reader = await makeKey('Shop reader', ['messages:read']);
+    const messages = (secret: string) => request(env.app).get('/v1/messages').set(bearer(secret));
+    await signIn(page, site.base, org.members.owner!);
+    await openPage(page, 'Members');
+
+    // An analyst may not send: the change asks first and names the key it revokes, not the one it keeps.
+    await page.getByLabel(`Role of ${dev.email}`, { exact: true }).selectOption('analyst');
+    await page.getByRole('button', { name: `Change the role of ${dev.email}` }).click();
+    const revokedByRole = page.getByRole('list', { name: `API keys revoked with ${dev.email}` });
+    await revokedByRole.waitFor();
+    const listed = await revokedByRole.textContent();
+    expect(listed).toContain('Shop sender');
+    expect(listed).toContain(sender.api_key.redacted);
+    expect(listed).toContain('messages:send');
+    expect(listed).not.toContain('Shop reader');
+    await page.getByRole('button', { name: 'Yes, change the role' }).click();
+    await expect.poll(async () => (await env.sql<{ role: string }>('select role from members where id = ?', [dev.id]))[0]?.role).toBe('analyst');
+    expect((await request(env.app).post('/v1/messages').set(bearer(sender.secret)).set('X-Idempotency-Key', 'e2e-1').send({ to: '+255754000013', from: 'UJUMBE', body: 'x', client_ref: 'e2e' })).status).toBe(401);
+    expect((await messages(reader.secret)).status).toBe(200);
+
+    // The removal lists the key still held; re-assigned to the admin there, it is no longer listed and survives.
+    await page.getByRole('button', { name: `Remove ${dev.email}` }).click();
+    const revokedByRemoval = page.getByRole('list', { name: `API keys revoked with ${dev.email}` });
+    await revokedByRemoval.waitFor();
+    expect(await revokedByRemoval.textContent()).toContain('Shop reader');
+    await page.getByLabel('New holder of the key Shop reader').selectOption(org.members.admin!.id);
+    await page.getByRole('button', { name: 'Re-assign Shop reader' }).click();
+    await page.getByRole('group', { name: `Remove ${dev.email}` }).getByText('No API key is revoked.').waitFor();
+    await page.getByRole('button', { name: 'Yes, remove' }).click();
+    await page.getByRole('row').filter({ hasText: dev.email }).waitFor({ state: 'detached' });
+    expect((await messages(reader.secret)).status).toBe(200);
+    expect(await env.sql('select held_by_member_id from api_keys where name = ? and organization_id = ?', ['Shop reader', org.id])).toEqual([{ held_by_member_id: org.members.admin!.id }]);
+  });
+
   test('a top-up requested in TZS is pending with its exact cents; the low-balance threshold is set the same way', async ({ page }) => {
     const org = await createOrg(env, { credit: 500_000n, members: { owner: 'owner' }, keys: {} });
     const requests = () => env.sql('select amount, method, reference, status from top_up_requests where organization_id = ?', [org.id]);

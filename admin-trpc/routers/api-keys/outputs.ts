@@ -12,6 +12,7 @@ export const ZApiKey = z.strictObject({
   status: z.enum(['active', 'rotated', 'revoked', 'expired']),
   redacted: z.string(),
   created_by: z.string().nullable(),
+  held_by: z.string().nullable(),
   created_at: ZInstant,
   expires_at: ZInstant,
   revoked_at: ZInstant,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZInstant, pageOf } from '../../outputs.ts';
 import { PERMISSIONS, ROLES } from '../../../core/domain/access.ts';
+import { ZApiKey } from '../api-keys/outputs.ts';
 
 
 /** What a role may do (core/domain/access.ts decides; the dashboard shows its menus and buttons by it). */
@@ -21,3 +22,8 @@ export const ZMember = z.strictObject({
 export const ZMemberAnswer = z.strictObject({ member: ZMember });
 export const ZMemberPage = pageOf('members', ZMember);
 
+/** The keys a member change would revoke, each with what the new role lacks to hold it (empty for a removal). */
+export const ZKeysAffected = z.strictObject({
+  change: z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('removal') }), z.strictObject({ kind: z.literal('role'), role: z.enum(ROLES) })]),
+  api_keys: z.array(ZApiKey.extend({ beyond_role: z.array(z.string()) })),
+});

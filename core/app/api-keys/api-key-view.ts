@@ -18,6 +18,8 @@ export interface ApiKeyRow {
   last_four: string;
   scopes: Scope[];
   created_by_member_id: string | null;
+  /** The member the key follows (its creator unless re-assigned); null: held by the organization. */
+  held_by_member_id: string | null;
   created_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
@@ -54,6 +56,7 @@ export function apiKeyView(row: ApiKeyRow, now: Date) {
     status: keyStatus(row, now),
     redacted: `${row.display_prefix}…${row.last_four}`,
     created_by: row.created_by_member_id,
+    held_by: row.held_by_member_id,
     created_at: iso(row.created_at),
     expires_at: iso(row.expires_at),
     revoked_at: iso(row.revoked_at),

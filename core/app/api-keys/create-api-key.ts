@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { newApiKeySecret, sha256 } from '../auth/tokens.ts';
 import { MAX_ACTIVE_KEYS, ZScopes, apiKeyView, findApiKey } from './api-key-view.ts';
+import { withCurrentRole } from './key-holders.ts';
 
 export const access: Access = { scopes: [], permission: 'api_keys.manage' };
 
@@ -29,6 +30,7 @@ export interface NewKey {
   mode: Mode;
   scopes: readonly Scope[];
   expiresAt: Date;
+  /** Also the key's first holder. */
   createdBy: string | null;
 }
 
@@ -48,9 +50,9 @@ export async function insertApiKey(ctx: Ctx, key: NewKey): Promise<{ id: string;
   await exec(
     ctx.em,
     `insert into api_keys (id, organization_id, name, mode, display_prefix, last_four, secret_hash, scopes,
-       created_by_member_id, created_at, expires_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?)`,
-    [id, key.organizationId, key.name, key.mode, secret.slice(0, 13), secret.slice(-4), sha256(secret), pgArray(key.scopes), key.createdBy, ctx.now, key.expiresAt],
+       created_by_member_id, held_by_member_id, created_at, expires_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?)`,
+    [id, key.organizationId, key.name, key.mode, secret.slice(0, 13), secret.slice(-4), sha256(secret), pgArray(key.scopes), key.createdBy, key.createdBy, ctx.now, key.expiresAt],
   );
   return { id, secret };
 }
@@ -82,9 +84,11 @@ export async function createApiKey(
   options: { createdBy?: string } = {},
 ) {
   return inTransaction(ctx, async (tx) => {
+    // The member's role as it is now, its row held until the key exists: a demotion waits, then revokes the key.
+    const granter = await withCurrentRole(tx, actor);
     // The organization lock serialises key creation, so the 20-key limit holds under concurrency.
     const org = await requireOrganization(tx, organizationId, true);
-    mayGrant(actor, org.verified, body.mode, body.scopes);
+    mayGrant(granter, org.verified, body.mode, body.scopes);
     const { id, secret } = await insertApiKey(tx, {
       organizationId,
       name: body.name,

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { apiKeyView, findApiKey, keyStatus } from './api-key-view.ts';
 import { insertApiKey, mayGrant } from './create-api-key.ts';
+import { withCurrentRole } from './key-holders.ts';
 
 export const access: Access = { scopes: [], permission: 'api_keys.manage' };
 
@@ -20,12 +21,13 @@ export type TRotateApiKeyBody = z.infer<typeof ZRotateApiKeyBody>;
 
 export async function rotateApiKey(ctx: Ctx, actor: TenantActor, id: string, body: TRotateApiKeyBody) {
   return inTransaction(ctx, async (tx) => {
+    const granter = await withCurrentRole(tx, actor);
     const org = await requireOrganization(tx, actor.organizationId, true);
     const old = await findApiKey(tx, actor.organizationId, id, true);
     const status = keyStatus(old, tx.now);
     if (status !== 'active') throw new DomainError('api_key_not_active', `Only an active key can be rotated; this one is ${status}.`);
-    // Rotation is creation: the member receives a new secret with these scopes.
-    mayGrant(actor, org.verified, old.mode, old.scopes);
+    // Rotation is creation: the member receives (and holds) a new secret with these scopes.
+    mayGrant(granter, org.verified, old.mode, old.scopes);
     // The replacement keeps the original lifetime, counted from now.
     const lifetimeMs = old.expires_at.getTime() - old.created_at.getTime();
     const { id: newKeyId, secret } = await insertApiKey(tx, {

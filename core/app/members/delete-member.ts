@@ -1,4 +1,5 @@
-// DELETE /v1/members/{id}: the member loses access at once (sessions ended); the row stays for the audit log.
+// DELETE /v1/members/{id}: the member loses access at once (sessions ended, the keys they hold revoked); the row
+// stays for the audit log.
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -7,6 +8,7 @@ import { exec } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findMember } from './member-view.ts';
 import { assertMayChangeMember, assertNotLastOwner } from './role-rules.ts';
+import { revokeKeysOfChange } from '../api-keys/key-holders.ts';
 
 export const access: Access = { scopes: [], permission: 'members.manage' };
 
@@ -17,7 +19,15 @@ export async function deleteMember(ctx: Ctx, actor: TenantActor, id: string) {
     if (member.role === 'owner') await assertNotLastOwner(tx, actor.organizationId, member.id);
     await exec(tx.em, 'update members set deleted_at = ?, updated_at = ? where id = ?', [tx.now, tx.now, id]);
     await exec(tx.em, 'update sessions set ended_at = ? where member_id = ? and ended_at is null', [tx.now, id]);
-    await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'member.deleted', targetType: 'member', targetId: id, details: { email: member.email } });
+    // Keys follow their holder: every key still held by the member is revoked with the removal.
+    const revoked = await revokeKeysOfChange(tx, actor, { organizationId: actor.organizationId, memberId: id, role: null }, member.role);
+    await recordAudit(tx, actor, {
+      organizationId: actor.organizationId,
+      action: 'member.deleted',
+      targetType: 'member',
+      targetId: id,
+      details: { email: member.email, ...(revoked.length ? { revoked_api_keys: revoked.map((k) => k.id) } : {}) },
+    });
     return { id, deleted: true };
   });
 }

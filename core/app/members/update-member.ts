@@ -8,6 +8,7 @@ import { exec } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { ZMemberName, ZRole, findMember, memberView } from './member-view.ts';
 import { assertMayChangeMember, assertMayGrantRole, assertNotLastOwner } from './role-rules.ts';
+import { revokeKeysOfChange } from '../api-keys/key-holders.ts';
 
 export const access: Access = { scopes: [], permission: 'members.manage' };
 
@@ -31,12 +32,16 @@ export async function updateMember(ctx: Ctx, actor: TenantActor, id: string, bod
       tx.now,
       id,
     ]);
+    // Keys follow their holder: those the new role may not hold are revoked with the change.
+    const revoked = body.role !== undefined && body.role !== member.role
+      ? await revokeKeysOfChange(tx, actor, { organizationId: actor.organizationId, memberId: id, role: body.role }, member.role)
+      : [];
     await recordAudit(tx, actor, {
       organizationId: actor.organizationId,
       action: 'member.updated',
       targetType: 'member',
       targetId: id,
-      details: { from_role: member.role, ...body },
+      details: { from_role: member.role, ...body, ...(revoked.length ? { revoked_api_keys: revoked.map((k) => k.id) } : {}) },
     });
     return { member: memberView(await findMember(tx, actor.organizationId, id)) };
   });

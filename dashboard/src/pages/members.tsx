@@ -26,7 +26,7 @@ export function MembersPage() {
     { header: 'Role', cell: (m) => humanize(m.role) },
     { header: 'Added', cell: (m) => formatDateTime(m.created_at) },
     // The key follows the role, so that the row's choice starts again from the role the service answered.
-    { header: 'Actions', cell: (m) => <MemberActions key={`${m.id}-${m.role}`} member={m} self={m.id === me.id} /> },
+    { header: 'Actions', cell: (m) => <MemberActions key={`${m.id}-${m.role}`} member={m} self={m.id === me.id} members={members.data?.members ?? []} /> },
   ];
   return (
     <Page title="Members">
