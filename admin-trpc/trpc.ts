@@ -11,6 +11,7 @@ import { authenticateSession } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText } from '../core/domain/text-input.ts';
+import { tooDeepValue } from '../core/domain/json-depth.ts';
 import { validationError } from '../core/app/validation.ts';
 import { busyError } from '../core/app/http/busy.ts';
 import { ERROR_STATUS } from '../core/app/http/error-status.ts';
@@ -99,9 +100,14 @@ const t = initTRPC.context<TrpcContext>().create({
 
 export const router = t.router;
 
-/** The same input layer as REST: control characters and lone surrogates never reach a use case. */
+/**
+ * The same input layer as REST: input nested too deep (json-depth.ts), control characters and lone surrogates
+ * never reach a use case. A POST body was measured before it was parsed (rest-facade/json-body.ts); the input
+ * of a GET (`?input=`, a batch's too) was parsed by tRPC, so its value is measured here, before it is walked.
+ */
 const refuseHostileInput = t.middleware(async ({ next, getRawInput }) => {
-  const hostile = findHostileText(await getRawInput());
+  const input = await getRawInput();
+  const hostile = tooDeepValue(input, 'input') ?? findHostileText(input);
   if (hostile) throw toTrpc(new DomainError('validation_failed', hostile.message, { field: hostile.field }));
   return next();
 });

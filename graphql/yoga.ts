@@ -11,7 +11,7 @@ import { SESSION_COOKIE, readCookies } from '../core/app/http/session-cookies.ts
 import { ERROR_STATUS } from '../core/app/http/error-status.ts';
 import { busyError } from '../core/app/http/busy.ts';
 import { queryLimits } from './limits.ts';
-import { refuseHostileArguments } from './hostile-arguments.ts';
+import { refuseDeepVariables, refuseHostileArguments } from './hostile-arguments.ts';
 import { schema } from './schema/index.ts';
 
 /** The status of a refusal, and Retry-After when it says when to come back (busy, rate_limited). */
@@ -44,6 +44,7 @@ export function mountGraphql(app: Express, deps: Deps): void {
     // The dashboard is same-origin; yoga's default would answer any Origin, with credentials allowed.
     cors: false,
     plugins: [
+      refuseDeepVariables,
       ...queryLimits(),
       // The schema is public to developers, not to whoever probes production; tools introspect in development.
       ...(deps.config.production ? [useDisableIntrospection()] : []),

@@ -6,12 +6,11 @@ import type { Deps } from '../core/app/context.ts';
 import type { AnyRoute } from './route.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { handlerFor } from './pipeline.ts';
+import { jsonBodyParser } from './json-body.ts';
 import { errorMiddleware, type ErrorLogger } from './errors.ts';
 import { allRoutes } from './routes/index.ts';
 import { buildOpenApi } from './openapi.ts';
 import { readiness } from '../core/app/platform/readiness.ts';
-
-export const JSON_LIMIT = '1mb';
 
 /**
  * Security headers on every answer (helmet, maintained and complete, rather than a hand-kept list): a
@@ -62,7 +61,7 @@ export function createRestApp(deps: Deps, options: RestAppOptions = {}): Express
   });
   app.use(probes(deps));
   app.set('query parser', 'simple');
-  app.use(express.json({ limit: JSON_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
+  app.use(jsonBodyParser());
   const openapi = buildOpenApi(routes);
   app.get('/v1/openapi.json', (_req, res) => {
     res.json(openapi);
