@@ -1,6 +1,7 @@
 // Text no field accepts (NUL and other C0 controls, DEL, lone surrogates, malformed percent-encoding)
 // in every field of every operation of the OpenAPI document: never a 500, always the failure envelope naming
-// the field, and nothing written. HOSTILE_RUNS sets the cases per field (`npm run test:hostile`: full size);
+// the field, and nothing written. Then JSON nested around and past the depth bound, and wide, in every body,
+// over tRPC and in GraphQL variables. HOSTILE_RUNS sets the cases per field (`npm run test:hostile`: full size);
 // HOSTILE_SEED replays the seed a failure printed.
 import { createServer, type Server } from 'node:http';
 import fc from 'fast-check';
@@ -14,6 +15,11 @@ import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '
 import { changedTables, snapshot } from '../support/db-snapshot.ts';
 import { hostileText, hostileUrlValue } from '../support/hostile-input.ts';
 import { arraySlots, bodyWith, fieldOf, locationsOf, operationsOf, validValue, type Caller, type Location } from '../support/openapi-walk.ts';
+import { describeNesting, nesting, nestingText, type Nesting } from '../support/nesting.ts';
+import { MAX_JSON_DEPTH } from '../../core/domain/json-depth.ts';
+import { createRestApp } from '../../rest-facade/app.ts';
+import { mountTrpc } from '../../admin-trpc/router.ts';
+import { mountGraphql } from '../../graphql/yoga.ts';
 
 // Small enough for CI (well under a minute on two cores); the full run is `npm run test:hostile`.
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 10);
@@ -83,7 +89,8 @@ function bodyOf(location: Location, c: Case): unknown {
   return validValue(schema);
 }
 
-function send(location: Location, c: Case): Test {
+/** The request as the caller makes it, without its body. */
+function start(location: Location, c: Case): Test {
   const { op } = location;
   const url = urlOf(location, c);
   const method = op.method as 'get' | 'post' | 'patch' | 'delete';
@@ -92,6 +99,12 @@ function send(location: Location, c: Case): Test {
   else if (c.caller === 'anonymous') req = request(server)[method](url);
   else req = request(server)[method](url).set(bearer(org.keys[c.caller]!.secret));
   if (op.idempotency) req = req.set('X-Idempotency-Key', `hostile-${++sent}`);
+  return req;
+}
+
+function send(location: Location, c: Case): Test {
+  const { op } = location;
+  const req = start(location, c);
   if (op.rawBody) return req.set('Content-Type', op.rawBody).send('phone\n+255754000123\n');
   return op.body ? req.send(bodyOf(location, c) as object) : req;
 }
@@ -173,5 +186,134 @@ describe('the walk', () => {
     const valid = bodyWith(location.op.body!, location.segments, indexes, (s, ordinal) => validValue(s, location.segments.at(-1), ordinal));
     const parsed = schema.safeParse(valid);
     expect(parsed.success, `${JSON.stringify(valid)}: ${parsed.error?.message}`).toBe(true);
+  });
+});
+
+// Depth and width: JSON nested past MAX_JSON_DEPTH is refused before anything walks it (422 validation_failed), at
+// the bound it is read as usual (the field is refused for what it is), and wide is never deep. Never a 500.
+const TOO_DEEP = new RegExp(`nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
+const PLACEHOLDER = '@@nested@@';
+/** A body's JSON text with the nesting's text at the placeholder. */
+const withNested = (json: unknown, n: Nesting) => JSON.stringify(json).replace(JSON.stringify(PLACEHOLDER), nestingText(n));
+/** What a body of up to 1 MiB may take, and a URL (16 KB of headers in all). */
+const IN_BODY = 200_000;
+const IN_URL = 8_000;
+
+/** The body parser's refusal on every surface: the REST envelope, field body. */
+function notRefusedAsDeep(res: Response): string | null {
+  if (res.status !== 422) return `${res.status}, not 422`;
+  const { error } = res.body ?? {};
+  return error?.code === 'validation_failed' && error?.field === 'body' && TOO_DEEP.test(error?.message) ? null : 'not validation_failed (field body) for depth';
+}
+
+async function checkDepth(what: string, n: Nesting, send: () => Promise<Response>, expected: (res: Response) => string | null): Promise<void> {
+  const res = await send();
+  const problem = res.status >= 500 ? 'a server error' : expected(res);
+  if (problem) throw new Error(`${what} with ${describeNesting(n)}: ${problem}; the answer was ${res.status} ${res.text.slice(0, 400)}`);
+}
+
+describe(`JSON depth and width in every operation's body (${RUNS} cases each, bound ${MAX_JSON_DEPTH})`, () => {
+  const bodyOps = walks.filter((w) => w.op.body && !w.op.rawBody && w.found.some((l) => l.kind === 'body'));
+  it.each(bodyOps.map((w) => [w.op.operationId, w] as const))('%s', { timeout: Math.max(30_000, RUNS * 1_000) }, async (_title, walk) => {
+    const fields = walk.found.filter((l) => l.kind === 'body');
+    const before = await snapshot(env);
+    const place = fc.constantFrom(...fields).chain((location) =>
+      fc.record({
+        location: fc.constant(location),
+        c: caseOf(location, 'text'),
+        // The body object and the containers on the way to the field are levels too.
+        nest: nesting({ around: location.segments.length, maxChars: IN_BODY }),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(place, async ({ location, c, nest }) => {
+        const json = withNested(bodyWith(location.op.body!, location.segments, c.indexes, () => PLACEHOLDER), nest);
+        const total = location.segments.length + nest.depth;
+        const field = fieldOf(location, c.indexes);
+        const what = `${location.op.operationId} ${field} as ${c.caller}`;
+        await checkDepth(what, nest, () => start(location, c).set('Content-Type', 'application/json').send(json), (res) => {
+          if (total > MAX_JSON_DEPTH) return notRefusedAsDeep(res);
+          const { error } = res.body ?? {};
+          return res.status === 422 && error?.code === 'validation_failed' && error?.field === field && !TOO_DEEP.test(error?.message) ? null : `not validation_failed naming ${field}`;
+        });
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    const changed = changedTables(before, await snapshot(env));
+    expect(changed, 'nothing may be written').toEqual([]);
+  });
+});
+
+describe(`JSON depth and width over tRPC and in GraphQL variables (${RUNS} cases each)`, () => {
+  let full: Server;
+  let member: { agent: ReturnType<typeof request.agent>; csrf: string };
+  beforeAll(async () => {
+    full = createServer(createRestApp(env.deps, { mounts: [(a) => mountTrpc(a, env.deps), (a) => mountGraphql(a, env.deps)] })).listen(0);
+    const agent = request.agent(full);
+    const { email, password } = org.members.owner!;
+    member = { agent, csrf: String((await agent.post('/v1/auth/sign-in').send({ email, password })).body.data.csrf_token) };
+  });
+  afterAll(() => new Promise<void>((done) => full.close(() => done())));
+
+  const procedures = [
+    { path: 'auth.signIn', kind: 'mutation', input: { email: PLACEHOLDER, password: 'x' }, field: 'email' },
+    { path: 'contacts.create', kind: 'mutation', input: { phone: PLACEHOLDER }, field: 'phone' },
+    { path: 'contacts.list', kind: 'query', input: { search: PLACEHOLDER }, field: 'search' },
+  ] as const;
+
+  it.each(procedures.map((p) => [p.path, p] as const))('tRPC %s, alone and batched', { timeout: Math.max(30_000, RUNS * 1_000) }, async (_title, proc) => {
+    const before = await snapshot(env);
+    // A query's input travels in the URL (parsed by tRPC, measured as a value); a mutation's in the body.
+    const inUrl = proc.kind === 'query';
+    const cases = fc.boolean().chain((batch) =>
+      fc.record({ batch: fc.constant(batch), nest: nesting({ around: 1 + (batch && !inUrl ? 1 : 0), maxChars: inUrl ? IN_URL : IN_BODY }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ batch, nest }) => {
+        const input = withNested(batch ? { 0: proc.input } : proc.input, nest);
+        const path = `/trpc/${proc.path}${batch ? '?batch=1' : ''}`;
+        const total = 1 + nest.depth + (batch && !inUrl ? 1 : 0);
+        const send = () =>
+          inUrl
+            ? member.agent.get(`${path}${batch ? '&' : '?'}input=${input}`)
+            : member.agent.post(path).set('X-CSRF-Token', member.csrf).set('Content-Type', 'application/json').send(input);
+        await checkDepth(`tRPC ${proc.path}${batch ? ' batched' : ''}`, nest, send, (res) => {
+          if (total > MAX_JSON_DEPTH && !inUrl) return notRefusedAsDeep(res);
+          const call = batch ? res.body?.[0] : res.body;
+          const ujumbe = call?.error?.data?.ujumbe;
+          if (total > MAX_JSON_DEPTH) {
+            return call?.error?.data?.httpStatus === 422 && ujumbe?.code === 'validation_failed' && ujumbe?.field === 'input' && TOO_DEEP.test(call.error.message) ? null : 'not 422 validation_failed naming input';
+          }
+          return ujumbe?.code === 'validation_failed' && ujumbe?.field === proc.field && !TOO_DEEP.test(call.error.message) ? null : `not validation_failed naming ${proc.field}`;
+        });
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    expect(changedTables(before, await snapshot(env)), 'nothing may be written').toEqual([]);
+  });
+
+  const query = 'query ($id: ID!) { serviceStatus { smsRoute } campaign(id: $id) { id } }';
+  it.each([['a JSON body', false] as const, ['a GET query parameter', true] as const])('GraphQL variables in %s', { timeout: Math.max(30_000, RUNS * 1_000) }, async (_title, inUrl) => {
+    const live = bearer(org.keys.live!.secret);
+    await fc.assert(
+      fc.asyncProperty(nesting({ around: inUrl ? 1 : 2, maxChars: inUrl ? IN_URL : IN_BODY }), async (nest) => {
+        const variables = { id: 'abc', extra: PLACEHOLDER };
+        const send = () =>
+          inUrl
+            ? request(full).get(`/graphql?query=${encodeURIComponent(query)}&variables=${withNested(variables, nest)}`).set(live)
+            : request(full).post('/graphql').set(live).set('Content-Type', 'application/json').send(withNested({ query, variables }, nest));
+        // The variables object is a level, and so is a JSON body around it.
+        const total = (inUrl ? 1 : 2) + nest.depth;
+        await checkDepth(`GraphQL variables in ${inUrl ? 'the URL' : 'the body'}`, nest, send, (res) => {
+          if (total > MAX_JSON_DEPTH && !inUrl) return notRefusedAsDeep(res);
+          if (total > MAX_JSON_DEPTH) {
+            const [error] = res.body?.errors ?? [];
+            return res.status === 422 && res.body.data === undefined && error?.extensions?.code === 'validation_failed' && error?.extensions?.field === 'variables' ? null : 'not 422 validation_failed naming variables';
+          }
+          return res.status === 200 && res.body?.data?.serviceStatus?.smsRoute ? null : 'not answered';
+        });
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
   });
 });
