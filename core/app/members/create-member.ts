@@ -9,7 +9,7 @@ import { newId } from '../../db/ids.ts';
 import { exec, isUniqueViolation, one } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
-import { ZPassword, hashPassword } from '../auth/passwords.ts';
+import { ZPassword, assertStrongPassword, hashPassword } from '../auth/passwords.ts';
 import { ZEmail, ZMemberName, ZRole, findMember, memberView } from './member-view.ts';
 import { assertMayGrantRole } from './role-rules.ts';
 
@@ -25,6 +25,9 @@ export type TCreateMemberBody = z.infer<typeof ZCreateMemberBody>;
 
 export async function createMember(ctx: Ctx, actor: Actor, organizationId: string, body: TCreateMemberBody) {
   assertMayGrantRole(actor, body.role);
+  // The one password rule: judged against whose password it is (email, name, organization name).
+  const organization = await requireOrganization(ctx, organizationId);
+  assertStrongPassword(body.password, { email: body.email, name: body.name, organizationName: organization.name });
   // Hashing is slow on purpose; it happens before the transaction opens so no lock waits on it.
   const passwordHash = await hashPassword(body.password);
   return inTransaction(ctx, async (tx) => {
