@@ -19,6 +19,7 @@ import { Migration0017LowBalanceThreshold } from './0017-low-balance-threshold.t
 import { Migration0018WebhookWrites } from './0018-webhook-writes.ts';
 import { Migration0019TopUpRequests } from './0019-top-up-requests.ts';
 import { Migration0020HonestDispatch } from './0020-honest-dispatch.ts';
+import { Migration0021SignInDevices } from './0021-sign-in-devices.ts';
 import { Migration0022KeysFollowHolder } from './0022-keys-follow-holder.ts';
 import { Migration0023TopUpReferenceKeys } from './0023-top-up-reference-keys.ts';
 
@@ -43,6 +44,7 @@ export const migrationsList = [
   { name: '0018-webhook-writes', class: Migration0018WebhookWrites },
   { name: '0019-top-up-requests', class: Migration0019TopUpRequests },
   { name: '0020-honest-dispatch', class: Migration0020HonestDispatch },
+  { name: '0021-sign-in-devices', class: Migration0021SignInDevices },
   { name: '0022-keys-follow-holder', class: Migration0022KeysFollowHolder },
   { name: '0023-top-up-reference-keys', class: Migration0023TopUpReferenceKeys },
 ];

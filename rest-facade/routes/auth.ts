@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok, publicRoute, route } from '../route.ts';
 import { signIn, signOut, ZSignInBody } from '../../core/app/auth/sign-in.ts';
 import { whoAmI } from '../../core/app/auth/who-am-i.ts';
-import { clearSessionCookies, clientAddress, cookiesSecure, startSessionCookies } from '../../core/app/http/session-cookies.ts';
+import { DEVICE_COOKIE, clearSessionCookies, clientAddress, cookiesSecure, readCookies, setDeviceCookie, startSessionCookies } from '../../core/app/http/session-cookies.ts';
 import { ZEmptyBody } from './common.ts';
 
 const anyMember = { scopes: [], permission: null } as const;
@@ -13,13 +13,15 @@ export const authRoutes = [
     method: 'post',
     path: '/v1/auth/sign-in',
     operationId: 'signIn',
-    summary: 'Sign in with email and password; sets the ujm_session and ujm_csrf cookies',
+    summary: 'Sign in with email and password; sets the ujm_session and ujm_csrf cookies, and ujm_device (this device signed in)',
     tag: 'auth',
     access: 'public',
     body: ZSignInBody,
     handler: async ({ ctx, body, req, res }) => {
-      const session = await signIn(ctx, body, clientAddress(req));
-      startSessionCookies(res, session, ctx.now, cookiesSecure(ctx.deps.config.secureCookies, req));
+      const session = await signIn(ctx, body, clientAddress(req), readCookies(req).get(DEVICE_COOKIE) ?? null);
+      const secure = cookiesSecure(ctx.deps.config.secureCookies, req);
+      startSessionCookies(res, session, ctx.now, secure);
+      setDeviceCookie(res, session.deviceToken, secure);
       return ok({ member: session.member, csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString() });
     },
   }),

@@ -1,7 +1,7 @@
-// auth.signIn: email and password start a session; its cookies are set as over REST.
+// auth.signIn: email and password start a session; its cookies (and the device cookie) are set as over REST.
 import { publicProcedure, mapErrors } from '../../trpc.ts';
 import { signIn as run, ZSignInBody } from '../../../core/app/auth/sign-in.ts';
-import { clientAddress, cookiesSecure, startSessionCookies } from '../../../core/app/http/session-cookies.ts';
+import { DEVICE_COOKIE, clientAddress, cookiesSecure, readCookies, setDeviceCookie, startSessionCookies } from '../../../core/app/http/session-cookies.ts';
 import { ZSignedIn } from './outputs.ts';
 
 export const signIn = publicProcedure
@@ -9,8 +9,10 @@ export const signIn = publicProcedure
   .output(ZSignedIn)
   .mutation(({ ctx, input }) =>
     mapErrors(async () => {
-      const session = await run(ctx.ctx, input, clientAddress(ctx.req));
-      startSessionCookies(ctx.res, session, ctx.ctx.now, cookiesSecure(ctx.ctx.deps.config.secureCookies, ctx.req));
+      const session = await run(ctx.ctx, input, clientAddress(ctx.req), readCookies(ctx.req).get(DEVICE_COOKIE) ?? null);
+      const secure = cookiesSecure(ctx.ctx.deps.config.secureCookies, ctx.req);
+      startSessionCookies(ctx.res, session, ctx.ctx.now, secure);
+      setDeviceCookie(ctx.res, session.deviceToken, secure);
       return { member: session.member, csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString() };
     }),
   );

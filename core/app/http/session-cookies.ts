@@ -1,5 +1,7 @@
-// Session and CSRF cookies (DESIGN.md section 5), for every adapter: ujm_session is HttpOnly; ujm_csrf is read by the page.
+// Session and CSRF cookies (DESIGN.md section 5), for every adapter: ujm_session is HttpOnly; ujm_csrf is read by the page;
+// ujm_device (HttpOnly) marks a device a member signed in with.
 import type { IncomingMessage } from 'node:http';
+import { DEVICE_TTL_MS } from '../auth/devices.ts';
 
 /** What setting and clearing the cookies needs of a response (express's Response has it). */
 export interface CookieJar {
@@ -9,6 +11,7 @@ export interface CookieJar {
 
 export const SESSION_COOKIE = 'ujm_session';
 export const CSRF_COOKIE = 'ujm_csrf';
+export const DEVICE_COOKIE = 'ujm_device';
 
 export function readCookies(req: Pick<IncomingMessage, 'headers'>): Map<string, string> {
   const jar = new Map<string, string>();
@@ -47,6 +50,14 @@ export function clearSessionCookies(res: CookieJar, secure: boolean): void {
 /** A signed-in session's cookies: they last as long as the session. */
 export function startSessionCookies(res: CookieJar, session: { token: string; csrfToken: string; expiresAt: Date }, now: Date, secure: boolean): void {
   setSessionCookies(res, session.token, session.csrfToken, session.expiresAt.getTime() - now.getTime(), secure);
+}
+
+/**
+ * The device cookie outlives sessions (a year from the last sign-in) and sign-out: only sign-in reads it, from
+ * the site's own pages (SameSite=Strict), and no script does (HttpOnly).
+ */
+export function setDeviceCookie(res: CookieJar, token: string, secure: boolean): void {
+  res.cookie(DEVICE_COOKIE, token, { path: '/', sameSite: 'strict', secure, httpOnly: true, maxAge: DEVICE_TTL_MS });
 }
 
 /** Cookies are Secure when the service says so (SECURE_COOKIES) or the request came over HTTPS. */
