@@ -18,6 +18,7 @@ export function errorBody(err: DomainError) {
 interface HttpishError {
   type?: string;
   status?: number;
+  code?: unknown;
 }
 
 /** Errors raised by express's JSON parser or router before any route ran. */
@@ -26,6 +27,10 @@ function fromParser(err: HttpishError): DomainError | null {
   if (err.type === 'entity.parse.failed') return new DomainError('invalid_request', 'The request body is not valid JSON.', { field: 'body' });
   if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {
     return new DomainError('invalid_request', 'The request body must be UTF-8 JSON.', { field: 'body' });
+  }
+  // A body that says it is compressed but does not inflate (zlib's Z_DATA_ERROR, Z_BUF_ERROR, ...).
+  if (err.status === 400 && typeof err.code === 'string' && err.code.startsWith('Z_')) {
+    return new DomainError('invalid_request', 'The request body could not be decompressed as its Content-Encoding says.', { field: 'body' });
   }
   if (err.type === 'request.aborted') return new DomainError('invalid_request', 'The request body was not received in full.');
   // A path whose percent-encoding does not decode (express's router raises a URIError): no such resource.

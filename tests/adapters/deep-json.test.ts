@@ -89,6 +89,12 @@ describe('REST', () => {
     expect(utf32.body.error).toMatchObject({ code: 'invalid_request', field: 'body' });
   });
 
+  it('a body whose Content-Encoding says gzip but does not inflate is 400 invalid_request, not a 500', async () => {
+    const bad = await bytes('/v1/auth/sign-in', Buffer.from('{"email":"a@b.tz","password":"x"}'), { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'invalid_request', field: 'body' });
+  });
+
   it('wide is not deep: 50,000 siblings in an array, 20,000 in an object, are read as usual', async () => {
     for (const email of [Array.from({ length: 50_000 }, () => [[1]]), Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, { a: [i] }]))]) {
       const wide = await post('/v1/auth/sign-in', JSON.stringify({ email, password: 'x' }));

@@ -23,6 +23,7 @@ const COMMON_ACTIONS = [
   'api_key.created',
   'api_key.rotated',
   'api_key.revoked',
+  'api_key.reassigned',
   'member.created',
   'member.updated',
   'member.deleted',
