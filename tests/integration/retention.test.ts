@@ -61,9 +61,10 @@ it('the tick purges each table by its retention and keeps what is recent', async
     await env.sql('insert into webhook_attempts (organization_id, delivery_id, number, started_at) values (?, ?, 1, ?)', [org.id, deliveries[label], NOW]);
   }
   for (const at of [ago(RETENTION.earlyReceiptsMs + DAY), NOW]) {
-    await env.sql("insert into early_receipts (id, smsc, provider_id, delivery, raw_status, received_at) values (?, 'x', ?, 'delivered', 'DELIVRD', ?)", [randomUUID(), randomUUID(), at]);
+    const providerId = randomUUID();
+    await env.sql("insert into early_receipts (id, smsc, provider_id, delivery, raw_status, received_at) values (?, 'x', ?, 'delivered', 'DELIVRD', ?)", [randomUUID(), providerId, at]);
     // The placeholder such a receipt left where its submit answer would be stored.
-    await env.sql("insert into message_provider_ids (smsc, provider_id, waiting_since) values ('x', ?, ?)", [randomUUID(), at]);
+    await env.sql("insert into message_provider_ids (smsc, provider_id, waiting_since) values ('x', ?, ?)", [providerId, at]);
   }
   // Provider ids: of a message final beyond the grace, of one final just now, of one still waiting for a receipt.
   const [longFinal, justFinal, waiting] = [await message(ago(RETENTION.providerIdsMs + DAY)), await message(NOW), await message(null)];

@@ -208,13 +208,13 @@ export async function applyWaitingReceipts(pool: Pool, now: Date, batch = 1000):
  * answer look for them while they were away, and leave them waiting for the next tick.)
  */
 export async function sweepWaitingReceipts(tx: PoolClient, now: Date, batch: number): Promise<number> {
-  const next = await rows<{ id: string; smsc: string; provider_id: string }>(
+  const next = await rows<{ id: string; smsc: string; provider_id: string; received_at: Date }>(
     tx,
-    'select id, smsc, provider_id from early_receipts order by tries, received_at, id limit ?',
+    'select id, smsc, provider_id, received_at from early_receipts order by tries, received_at, id limit ?',
     [batch],
   );
   if (next.length === 0) return 0;
-  await placeWaiting(tx, next.flatMap((e) => providerIdCandidates(e.provider_id).map((form) => ({ smsc: e.smsc, provider_id: form }))), now);
+  await placeWaiting(tx, next.flatMap((e) => providerIdCandidates(e.provider_id).map((form) => ({ smsc: e.smsc, provider_id: form, since: e.received_at }))), now);
   const found = await rows<EarlyRow>(
     tx,
     `delete from early_receipts e where e.id in (select id from early_receipts where id = any(?::uuid[]) for update skip locked)

@@ -37,15 +37,16 @@ export async function storeProviderIds(tx: Runner, ids: ProviderIdRow[]): Promis
  * it waits on an answer's transaction without a cycle). A key already there (a placeholder an earlier receipt left,
  * or a part) is locked, not skipped: an answer written meanwhile must wait for this transaction either way, or it
  * would look for early receipts before ours are committed and never see them. Returns once every key is either
- * placed or locked by us, the caller then reading the committed rows.
+ * placed or locked by us, the caller then reading the committed rows. A key's `since` (its receipt's arrival,
+ * when that was earlier) dates a new placeholder, so it never outlives its receipt's retention.
  */
-export async function placeWaiting(tx: Runner, keys: { smsc: string; provider_id: string }[], at: Date): Promise<void> {
+export async function placeWaiting(tx: Runner, keys: { smsc: string; provider_id: string; since?: Date }[], at: Date): Promise<void> {
   if (keys.length === 0) return;
   const unique = [...new Map(keys.map((k) => [`${k.smsc}\u0000${k.provider_id}`, k])).values()];
   await rows(
     tx,
     `insert into message_provider_ids (smsc, provider_id, waiting_since)
-     select x.smsc, x.provider_id, ? from jsonb_to_recordset(?::jsonb) as x(smsc text, provider_id text)
+     select x.smsc, x.provider_id, coalesce(x.since, ?) from jsonb_to_recordset(?::jsonb) as x(smsc text, provider_id text, since timestamptz)
      order by x.smsc collate "C", x.provider_id collate "C"
      -- "where false" updates nothing but still locks the row that is there (PostgreSQL's ON CONFLICT DO UPDATE).
      on conflict (smsc, provider_id) do update set waiting_since = message_provider_ids.waiting_since where false
