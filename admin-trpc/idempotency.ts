@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Ctx } from '../core/app/context.ts';
 import type { Member } from './trpc.ts';
 import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld, type IdempotentRequest } from '../core/app/idempotency.ts';
-import { dataOfAnswer, successAnswer } from '../core/app/http/envelope.ts';
+import { dataOfAnswer, successAnswer } from '../core/transport/envelope.ts';
 
 export const ZIdempotencyKey = z.string().regex(IDEMPOTENCY_KEY_RE, 'an idempotency key is 1 to 255 printable ASCII characters');
 

@@ -13,9 +13,9 @@ import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText } from '../core/domain/text-input.ts';
 import { tooDeepValue } from '../core/domain/json-depth.ts';
 import { validationError } from '../core/app/validation.ts';
-import { busyError } from '../core/app/http/busy.ts';
-import { ERROR_STATUS } from '../core/app/http/error-status.ts';
-import { SESSION_COOKIE, readCookies } from '../core/app/http/session-cookies.ts';
+import { busyError } from '../core/transport/busy.ts';
+import { ERROR_STATUS } from '../core/transport/error-status.ts';
+import { SESSION_COOKIE, readCookies } from '../core/transport/cookies.ts';
 
 export async function createContext(deps: Deps, { req, res }: CreateExpressContextOptions) {
   // The clock may read the database (CLOCK=test): a fault there is busy too.

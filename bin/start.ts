@@ -11,7 +11,7 @@ import { mountTrpc } from '../admin-trpc/router.ts';
 import { mountGraphql } from '../graphql/yoga.ts';
 import { mountDashboard } from '../dashboard/serve.ts';
 import { startWorkers, STOP_AFTER_SUBMITS_MS } from '../workers/runner.ts';
-import { drainable, HTTP_DRAIN_MS } from '../core/app/http/drain.ts';
+import { drainable, HTTP_DRAIN_MS } from '../core/transport/drain.ts';
 
 export async function startAll(options: { api: boolean; workers: boolean; migrate: boolean; seed: boolean }) {
   const booted = await boot(options.migrate ? { migrateFirst: migrate } : {});

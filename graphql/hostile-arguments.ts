@@ -6,7 +6,7 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { BREAK, Kind, visit, type DocumentNode, type ValueNode } from 'graphql';
 import { findHostileText, type HostileText } from '../core/domain/text-input.ts';
 import { tooDeepValue } from '../core/domain/json-depth.ts';
-import { ERROR_STATUS } from '../core/app/http/error-status.ts';
+import { ERROR_STATUS } from '../core/transport/error-status.ts';
 
 /**
  * A literal's strings, named like REST fields: the argument, then object keys and list positions. Recursive, but

@@ -1,8 +1,8 @@
 // The failure envelope: {success: false, error: {code, message, field?, details?}} with the spec's status.
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../core/domain/errors.ts';
-import { ERROR_STATUS } from '../core/app/http/error-status.ts';
-import { busyError, throttledFaultLog } from '../core/app/http/busy.ts';
+import { ERROR_STATUS } from '../core/transport/error-status.ts';
+import { busyError, throttledFaultLog } from '../core/transport/busy.ts';
 
 export interface ErrorLogger {
   error(message: string, err: unknown): void;

@@ -1,7 +1,7 @@
 // GET /v1/openapi.json: OpenAPI 3.1 generated from the same zod schemas that validate requests.
 import { z } from 'zod';
 import type { AnyRoute } from './route.ts';
-import { ERROR_STATUS } from '../core/app/http/error-status.ts';
+import { ERROR_STATUS } from '../core/transport/error-status.ts';
 import { webhooksSection } from './openapi-webhooks.ts';
 
 export const OPENAPI_PATH = '/v1/openapi.json';

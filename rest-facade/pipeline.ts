@@ -8,10 +8,10 @@ import { newCtx } from '../core/app/context.ts';
 import { authenticateCaller } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/app/auth/csrf.ts';
 import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld, type IdempotentRequest } from '../core/app/idempotency.ts';
-import { dataOfAnswer, successAnswer } from '../core/app/http/envelope.ts';
+import { dataOfAnswer, successAnswer } from '../core/transport/envelope.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText, findUndecodableQuery } from '../core/domain/text-input.ts';
-import { SESSION_COOKIE, readCookies } from '../core/app/http/session-cookies.ts';
+import { SESSION_COOKIE, readCookies } from '../core/transport/cookies.ts';
 import { parseWith } from '../core/app/validation.ts';
 import { z } from 'zod';
 

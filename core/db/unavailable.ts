@@ -1,6 +1,9 @@
 // Failures that say the database cannot serve right now (down, frozen, restarting, out of time or connections),
 // not that the request was wrong: callers answer them 503 busy with Retry-After, never 500.
 
+/** Seconds a caller waits after a database fault: a restart or a failover takes seconds, and callers hammering it help nobody. */
+export const DATABASE_RETRY_AFTER = 5;
+
 /**
  * SQLSTATEs: query_canceled (statement_timeout), lock_not_available (lock_timeout), admin_shutdown,
  * crash_shutdown, cannot_connect_now, too_many_connections, idle_in_transaction_session_timeout.

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HTTP_DRAIN_MS } from '../../core/app/http/drain.ts';
+import { HTTP_DRAIN_MS } from '../../core/transport/drain.ts';
 import { testDatabaseUrl } from '../support/db.ts';
 import { createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 

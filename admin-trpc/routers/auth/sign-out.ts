@@ -1,7 +1,7 @@
 // auth.signOut: ends the session and clears its cookies.
 import { memberProcedure, asMember, ANY_MEMBER } from '../../trpc.ts';
 import { signOut as run } from '../../../core/app/auth/sign-in.ts';
-import { clearSessionCookies, cookiesSecure } from '../../../core/app/http/session-cookies.ts';
+import { clearSessionCookies, cookiesSecure } from '../../../core/transport/cookies.ts';
 import { ZSignedOut } from './outputs.ts';
 
 export const signOut = memberProcedure.output(ZSignedOut).mutation(({ ctx }) =>

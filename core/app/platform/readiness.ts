@@ -3,7 +3,7 @@
 import type { Deps } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { nativePool, one } from '../../db/sql.ts';
-import { DATABASE_RETRY_AFTER } from '../http/busy.ts';
+import { DATABASE_RETRY_AFTER } from '../../db/unavailable.ts';
 
 /** How long /ready waits for the database: an orchestrator asks often and must not pile up waiting probes. */
 export const READY_WITHIN_MS = 1_000;

@@ -1,5 +1,5 @@
 // The success envelope of the spec, as an answer is sent and as its idempotency record keeps it for replays.
-import type { StoredResponse } from '../idempotency.ts';
+import type { StoredResponse } from '../app/idempotency.ts';
 
 export function successAnswer(status: number, data: object): StoredResponse {
   return { status, body: JSON.stringify({ success: true, data }) };

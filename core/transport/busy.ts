@@ -1,10 +1,7 @@
 // The one answer every surface (REST, tRPC, GraphQL) gives when the database cannot serve: 503 busy with Retry-After.
-import { DomainError } from '../../domain/errors.ts';
-import { isContention } from '../../db/contention.ts';
-import { isDatabaseUnavailable } from '../../db/unavailable.ts';
-
-/** Seconds a caller waits after a database fault: a restart or a failover takes seconds, and callers hammering it help nobody. */
-export const DATABASE_RETRY_AFTER = 5;
+import { DomainError } from '../domain/errors.ts';
+import { isContention } from '../db/contention.ts';
+import { DATABASE_RETRY_AFTER, isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /**
  * busy for a failure that is the service's state rather than the request's: contention that outlasted every

@@ -1,5 +1,5 @@
 // The one map from a DomainError code to its HTTP status (SPEC Errors, DESIGN.md section 5).
-import type { ErrorCode } from '../../domain/errors.ts';
+import type { ErrorCode } from '../domain/errors.ts';
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,

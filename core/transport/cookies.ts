@@ -1,7 +1,7 @@
-// Session and CSRF cookies (DESIGN.md section 5), for every adapter: ujm_session is HttpOnly; ujm_csrf is read by the page;
-// ujm_device (HttpOnly) marks a device a member signed in with.
+// Session, CSRF and device cookies (DESIGN.md section 5), shared by every adapter: ujm_session is HttpOnly; ujm_csrf is
+// read by the page; ujm_device (HttpOnly) marks a device a member signed in with.
 import type { IncomingMessage } from 'node:http';
-import { DEVICE_TTL_MS } from '../auth/devices.ts';
+import { DEVICE_TTL_MS } from '../app/auth/devices.ts';
 
 /** What setting and clearing the cookies needs of a response (express's Response has it). */
 export interface CookieJar {
