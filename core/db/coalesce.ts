@@ -2,6 +2,7 @@
 // (hot path): the shared reads of keys and send contexts, and the send batch. A round trip costs a pool
 // connection and a pair of socket calls whatever it carries; under load, requests that arrive while a batch
 // is out go together in the next one. When the service is quiet an item goes at once, alone.
+import DataLoader from 'dataloader';
 import type { Pool } from 'pg';
 import type { Deps } from '../app/context.ts';
 import { nativePool } from './sql.ts';
@@ -13,37 +14,43 @@ export interface CoalesceOptions {
   inFlight: number;
 }
 
-/** Answers each item of a batch, in order. */
+/** Answers each item of a batch, in order (never with an Error instance: DataLoader would reject that item with it). */
 type Run<I, O> = (pool: Pool, items: I[]) => Promise<O[]>;
 
-interface Waiting<I, O> {
-  item: I;
-  resolve(out: O): void;
-  reject(err: unknown): void;
-}
-
+/**
+ * A loader whose batches leave as soon as fewer than `inFlight` of them are out, instead of at the end of a
+ * tick: the batch waiting for its turn is the one that gathers the items. Nothing is cached, since each item is
+ * a request of its own (a key's token, a send) and must reach the database.
+ */
 function coalescer<I, O>(deps: Deps, run: Run<I, O>, options: CoalesceOptions): (item: I) => Promise<O> {
-  const queue: Waiting<I, O>[] = [];
   let running = 0;
-  const pump = () => {
-    while (queue.length && running < options.inFlight) {
-      const batch = queue.splice(0, options.maxBatch);
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    while (running < options.inFlight && waiting.length) {
       running += 1;
-      void nativePool(deps.orm.em)
-        .then((pool) => run(pool, batch.map((w) => w.item)))
-        .then((outs) => batch.forEach((w, i) => w.resolve(outs[i]!)))
-        .catch((err: unknown) => batch.forEach((w) => w.reject(err)))
-        .finally(() => {
-          running -= 1;
-          pump();
-        });
+      // DataLoader adds the item that opened a batch after scheduling it: the batch must leave a moment later.
+      queueMicrotask(waiting.shift()!);
     }
   };
-  return (item) =>
-    new Promise<O>((resolve, reject) => {
-      queue.push({ item, resolve, reject });
-      pump();
-    });
+  const loader = new DataLoader<I, O>(
+    async (items) => {
+      try {
+        return await run(await nativePool(deps.orm.em), [...items]);
+      } finally {
+        running -= 1;
+        release();
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: options.maxBatch,
+      batchScheduleFn: (dispatch) => {
+        waiting.push(dispatch);
+        release();
+      },
+    },
+  );
+  return (item) => loader.load(item);
 }
 
 /** One coalescer per kind of work and per service (deps); a batch that fails rejects each of its items. */
