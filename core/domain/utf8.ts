@@ -6,79 +6,9 @@ export interface Utf8Decoder {
   end(): Result<string>;
 }
 
-const NO_BYTES: Uint8Array = new Uint8Array(0);
 const LF = 0x0a;
-
-/**
- * Where the sequence starting at `i` ends, after the Unicode table of well-formed byte
- * sequences (which refuses overlong forms, surrogates and code points past U+10FFFF):
- * the index after it, -1 when it is ill-formed, -2 when the bytes run out first.
- */
-function sequenceEnd(bytes: Uint8Array, i: number): number {
-  const lead = bytes[i]!;
-  if (lead < 0x80) return i + 1;
-  let need: number;
-  let lo = 0x80;
-  let hi = 0xbf;
-  if (lead >= 0xc2 && lead <= 0xdf) need = 1;
-  else if (lead >= 0xe0 && lead <= 0xef) {
-    need = 2;
-    if (lead === 0xe0) lo = 0xa0;
-    else if (lead === 0xed) hi = 0x9f;
-  } else if (lead >= 0xf0 && lead <= 0xf4) {
-    need = 3;
-    if (lead === 0xf0) lo = 0x90;
-    else if (lead === 0xf4) hi = 0x8f;
-  } else return -1;
-  for (let k = 1; k <= need; k += 1) {
-    if (i + k >= bytes.length) return -2;
-    const next = bytes[i + k]!;
-    if (next < lo || next > hi) return -1;
-    lo = 0x80;
-    hi = 0xbf;
-  }
-  return i + need + 1;
-}
-
-/** Index of the first byte of the first ill-formed sequence; a cut-off last one may yet be completed. */
-function firstInvalidByte(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const end = sequenceEnd(bytes, i);
-    if (end === -1) return i;
-    if (end === -2) return -1;
-    i = end;
-  }
-  return -1;
-}
-
-/** The bytes of a character cut off at the end of a valid stream, which the decoder still holds. */
-function heldBytes(held: Uint8Array, chunk: Uint8Array): Uint8Array {
-  const last = chunk.length >= 3 ? chunk.subarray(chunk.length - 3) : concat(held, chunk).subarray(-3);
-  for (let k = last.length - 1; k >= 0; k -= 1) {
-    const byte = last[k]!;
-    if (byte < 0x80) return NO_BYTES;
-    if (byte >= 0xc0) {
-      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-      return last.length - k < length ? last.slice(k) : NO_BYTES;
-    }
-  }
-  return NO_BYTES;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
-}
-
-function countLineFeeds(bytes: Uint8Array, end: number): number {
-  let count = 0;
-  for (let i = 0; i < end; i += 1) if (bytes[i] === LF) count += 1;
-  return count;
-}
+/** The longest UTF-8 sequence less one: what a decoder can still hold of a character cut by a chunk's end. */
+const HELD_MAX = 3;
 
 function invalidOnLine(line: number): Result<string> {
   return fail('invalid_csv', `The file is not UTF-8: line ${line} has a byte sequence that is not valid UTF-8.`, {
@@ -86,15 +16,47 @@ function invalidOnLine(line: number): Result<string> {
   });
 }
 
+const isContinuation = (byte: number): boolean => (byte & 0xc0) === 0x80;
+
 /**
- * A streaming decoder: characters split across chunks come out whole. TextDecoder says
- * only that the bytes are bad, so on failure the bytes it held and the new chunk are
- * validated again to find where. The byte-order mark is left for the CSV reader to drop.
+ * The line of the first bad byte in `tail` (the end of the stream before `chunk`, already decoded or
+ * held) and `chunk`. A fresh decoder fed a byte at a time throws at the byte that makes the text
+ * ill-formed, so TextDecoder's own table decides; that byte ends the bad sequence, whose other bytes
+ * are never a line feed, so its line is that of the byte. The tail is read from its first byte that
+ * starts a character (the stream so far was well formed), and its line feeds were counted already.
+ */
+function lineOfBadByte(tail: Uint8Array, chunk: Uint8Array, lineFeeds: number): number {
+  const from = tail.findIndex((byte) => !isContinuation(byte));
+  const bytes = [...(from < 0 ? [] : tail.subarray(from)), ...chunk];
+  const counted = bytes.length - chunk.length;
+  const probe = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let line = lineFeeds + 1;
+  for (let i = 0; i < bytes.length; i += 1) {
+    try {
+      probe.decode(Uint8Array.of(bytes[i]!), { stream: true });
+    } catch {
+      return line;
+    }
+    if (bytes[i] === LF && i >= counted) line += 1;
+  }
+  return line;
+}
+
+/** The last bytes of the stream after `chunk`: enough to hold any character cut off at its end. */
+function lastBytes(tail: Uint8Array, chunk: Uint8Array): Uint8Array {
+  if (chunk.length >= HELD_MAX) return chunk.slice(chunk.length - HELD_MAX);
+  return Uint8Array.from([...tail, ...chunk].slice(-HELD_MAX));
+}
+
+/**
+ * A streaming decoder: characters split across chunks come out whole. TextDecoder says only that
+ * the bytes are bad, so on failure they are decoded again a byte at a time to find where. The
+ * byte-order mark is left for the CSV reader to drop.
  */
 export function createUtf8Decoder(): Utf8Decoder {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let lineFeeds = 0;
-  let held = NO_BYTES;
+  let tail: Uint8Array = new Uint8Array(0);
   let failure: Result<string> | undefined;
   let ended = false;
 
@@ -109,12 +71,10 @@ export function createUtf8Decoder(): Utf8Decoder {
       if (failure) return failure;
       try {
         const text = decoder.decode(chunk, { stream: true });
-        held = heldBytes(held, chunk);
+        tail = lastBytes(tail, chunk);
         return counted(text);
       } catch {
-        const bytes = concat(held, chunk);
-        const at = firstInvalidByte(bytes);
-        failure = invalidOnLine(lineFeeds + countLineFeeds(bytes, at < 0 ? bytes.length : at) + 1);
+        failure = invalidOnLine(lineOfBadByte(tail, chunk, lineFeeds));
         return failure;
       }
     },
