@@ -8,7 +8,7 @@ import type { Actor } from '../core/app/actor.ts';
 import { authorize } from '../core/app/actor.ts';
 import { newCtx } from '../core/app/context.ts';
 import { authenticateSession } from '../core/app/auth/authenticate.ts';
-import { requireCsrf } from '../core/app/auth/csrf.ts';
+import { requireCsrf } from '../core/transport/csrf.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText } from '../core/domain/text-input.ts';
 import { tooDeepValue } from '../core/domain/json-depth.ts';

@@ -3,16 +3,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../core/domain/errors.ts';
 import { ERROR_STATUS } from '../core/transport/error-status.ts';
 import { busyError, throttledFaultLog } from '../core/transport/busy.ts';
+import { errorBody } from '../core/transport/envelope.ts';
 
 export interface ErrorLogger {
   error(message: string, err: unknown): void;
-}
-
-export function errorBody(err: DomainError) {
-  const error: Record<string, unknown> = { code: err.code, message: err.message };
-  if (err.field !== undefined) error['field'] = err.field;
-  if (err.details !== undefined) error['details'] = err.details;
-  return { success: false, error };
 }
 
 interface HttpishError {

@@ -2,13 +2,14 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { TenantActor } from '../core/app/actor.ts';
 import type { Deps, Ctx } from '../core/app/context.ts';
-import type { AnyRoute } from './route.ts';
+import type { AnyRoute, HandlerResult } from './route.ts';
 import { authorize } from '../core/app/actor.ts';
 import { newCtx } from '../core/app/context.ts';
 import { authenticateCaller } from '../core/app/auth/authenticate.ts';
-import { requireCsrf } from '../core/app/auth/csrf.ts';
+import { requireCsrf } from '../core/transport/csrf.ts';
 import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld, type IdempotentRequest } from '../core/app/idempotency.ts';
-import { dataOfAnswer, successAnswer } from '../core/transport/envelope.ts';
+import { successBody } from '../core/transport/envelope.ts';
+import { CSRF_HEADER, IDEMPOTENCY_KEY_HEADER, REPLAY_HEADER, headerValue } from '../core/transport/headers.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText, findUndecodableQuery } from '../core/domain/text-input.ts';
 import { SESSION_COOKIE, readCookies } from '../core/transport/cookies.ts';
@@ -28,21 +29,19 @@ function authenticate(ctx: Ctx, req: Request): Promise<Caller> {
 
 function checkCsrf(req: Request, caller: Caller, route: AnyRoute): void {
   if (SAFE_METHODS.has(req.method) || route.csrfExempt) return;
-  const header = req.headers['x-csrf-token'];
-  requireCsrf(caller.actor, caller.sessionToken, Array.isArray(header) ? header[0] : header);
+  requireCsrf(caller.actor, caller.sessionToken, headerValue(req.headers, CSRF_HEADER));
 }
 
 function idempotencyKey(req: Request, route: AnyRoute): string | null {
   if (!route.idempotency) return null;
-  const value = req.headers['x-idempotency-key'];
-  if (value === undefined) {
+  const key = headerValue(req.headers, IDEMPOTENCY_KEY_HEADER);
+  if (key === undefined) {
     if (route.idempotency === 'optional') return null;
-    throw new DomainError('invalid_request', 'X-Idempotency-Key is required on this operation.', { field: 'X-Idempotency-Key' });
+    throw new DomainError('invalid_request', `${IDEMPOTENCY_KEY_HEADER} is required on this operation.`, { field: IDEMPOTENCY_KEY_HEADER });
   }
-  const key = Array.isArray(value) ? value[0] : value;
-  if (key === undefined || !IDEMPOTENCY_KEY_RE.test(key)) {
-    throw new DomainError('invalid_request', 'X-Idempotency-Key must be 1 to 255 printable ASCII characters (0x21 to 0x7E).', {
-      field: 'X-Idempotency-Key',
+  if (!IDEMPOTENCY_KEY_RE.test(key)) {
+    throw new DomainError('invalid_request', `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters (0x21 to 0x7E).`, {
+      field: IDEMPOTENCY_KEY_HEADER,
     });
   }
   return key;
@@ -81,8 +80,16 @@ function parseBody(route: AnyRoute, req: Request): unknown {
 }
 
 function send(res: Response, status: number, body: string, replay: boolean): void {
-  if (replay) res.setHeader('X-Idempotent-Replay', 'true');
+  if (replay) res.setHeader(REPLAY_HEADER, 'true');
   res.status(status).type('application/json').send(body);
+}
+
+/** A handler's result as REST answers it: its status (a replay's own when the route has one) and the envelope. */
+function render(route: AnyRoute, res: Response, result: HandlerResult): void {
+  if ('written' in result) return;
+  const replay = result.replay === true;
+  const status = result.status ?? (replay ? route.replayStatus : undefined) ?? route.status ?? 200;
+  send(res, status, successBody(JSON.stringify(result.data)), replay);
 }
 
 export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
@@ -102,30 +109,27 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       const params = parseParams(route, req.params as Record<string, string>);
       const query = route.query ? parseWith(route.query as z.ZodType, { ...(req.query as object) }) : undefined;
       const body = parseBody(route, req);
-      let replayed = false;
-      const run = async (c: Ctx, idempotency: IdempotentRequest | null = null) => {
-        const result = await route.handler({ ctx: c, actor: actor as never, params, query, body, idempotency, req, res });
-        if ('written' in result) return null;
-        replayed = result.replay === true;
-        const status = result.status ?? (replayed ? route.replayStatus : undefined) ?? route.status ?? 200;
-        return successAnswer(status, result.data);
-      };
+      const run = (c: Ctx, idempotency: IdempotentRequest | null = null) =>
+        route.handler({ ctx: c, actor: actor as never, params, query, body, idempotency, req, res });
       if (key === null || actor === null || route.rawBody || route.produces) {
-        const out = await run(ctx);
-        if (out) send(res, out.status, out.body, replayed);
+        render(route, res, await run(ctx));
         return;
       }
       const mode = actor.kind === 'key' ? actor.mode : 'session';
       const fingerprint = fingerprintOf({ route: `${route.method} ${route.path}`, mode, params: req.params, query: req.query, body: req.body ?? null });
-      const scope = { organizationId: actor.organizationId, operation: route.operationId, key, fingerprint };
+      const scope = { organizationId: actor.organizationId, operation: route.operationId, key, fingerprint, keyName: IDEMPOTENCY_KEY_HEADER };
       if (route.ownsIdempotency) {
-        const answer = (data: object) => successAnswer(route.status ?? 200, data);
-        const out = await run(ctx, { scope, answer, resultOf: dataOfAnswer });
-        if (out) send(res, out.status, out.body, replayed);
+        render(route, res, await run(ctx, { scope }));
         return;
       }
-      const out = await withIdempotency(ctx, scope, async (c) => (await run(c))!, route.revealsSecret ? withSecretWithheld : undefined);
-      send(res, out.replay && route.replayStatus ? route.replayStatus : out.status, out.body, out.replay);
+      const keptForm = (result: HandlerResult) => {
+        const data = 'written' in result ? null : result.data;
+        return route.revealsSecret ? withSecretWithheld(data) : data;
+      };
+      const out = await withIdempotency(ctx, scope, (c) => run(c), keptForm);
+      // A replay answers the kept result as the first answer put it, in the route's status for a replay.
+      if (out.replay) send(res, route.replayStatus ?? route.status ?? 200, successBody(out.kept), true);
+      else render(route, res, out.value);
     } catch (err) {
       next(err);
     }

@@ -1,4 +1,5 @@
-// Idempotency records (Stripe and Svix style): tenant + operation + key, a request fingerprint, the response replayed.
+// Idempotency records (Stripe and Svix style): tenant + operation + key, a request fingerprint, and the use case's
+// result, which a replay answers again.
 import { createHash } from 'node:crypto';
 import type { Ctx } from './context.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -15,25 +16,32 @@ export interface IdempotencyScope {
   operation: string;
   key: string;
   fingerprint: string;
-}
-
-export interface StoredResponse {
-  status: number;
-  body: string;
+  /** The name the caller sent the key under (an adapter's: a header, an input field), which a refusal names. */
+  keyName: string;
 }
 
 /**
- * An idempotent request as an adapter hands it to a use case that keeps its own record (the batched send,
- * the quote): the record's scope and the adapter's stored form of an answer, which a replay sends back
- * byte for byte. The use case returns results; it never learns the form.
+ * An idempotent request as an adapter hands it to a use case that keeps its own record (the batched send, the
+ * quote). The record keeps the use case's value, never an adapter's rendering of it: each adapter renders a
+ * replay in its own form.
  */
 export interface IdempotentRequest {
   scope: IdempotencyScope;
-  /** The stored form of the answer carrying this result. */
-  answer(result: object): StoredResponse;
-  /** The result a stored answer carries. */
-  resultOf(body: string): unknown;
 }
+
+/**
+ * How a record keeps a use case's value: its JSON text, written once. A replay reads this text back, so it says
+ * exactly what the first answer said (an adapter that renders JSON puts the same bytes where the value goes).
+ */
+export type KeptResult = string;
+
+export const keep = (value: unknown): KeptResult => JSON.stringify(value);
+
+/** The value a record keeps, as the first answer had it. */
+export const keptValue = <T>(kept: KeptResult): T => JSON.parse(kept) as T;
+
+/** What a keyed effect came to: this request's value, or the kept result of the request that used the key first. */
+export type Idempotent<T> = { replay: false; value: T } | { replay: true; kept: KeptResult };
 
 /** Canonical JSON (keys sorted) so that the same request always gives the same fingerprint. */
 export function canonicalJson(value: unknown): string {
@@ -52,17 +60,17 @@ export function fingerprintOf(request: unknown): string {
 }
 
 /**
- * Runs the effect and stores its response in one transaction. A concurrent request with the same
- * key blocks on the record's unique key until the first commits, then replays it; if the first
- * rolled back (a refusal), nothing was stored and the second runs afresh.
+ * Runs the effect and keeps its result in one transaction. A concurrent request with the same key blocks on the
+ * record's unique key until the first commits, then replays it; if the first rolled back (a refusal), nothing
+ * was kept and the second runs afresh. `keptForm` is the part of the value a replay answers (a secret withheld).
  */
-export async function withIdempotency(
+export async function withIdempotency<T>(
   ctx: Ctx,
   scope: IdempotencyScope,
-  effect: (tx: Ctx) => Promise<StoredResponse>,
-  storedForm: (body: string) => string = (body) => body,
-): Promise<StoredResponse & { replay: boolean }> {
-  return retryingContention(() => ctx.em.transactional(async (em) => {
+  effect: (tx: Ctx) => Promise<T>,
+  keptForm: (value: T) => unknown = (value) => value,
+): Promise<Idempotent<T>> {
+  return retryingContention(() => ctx.em.transactional(async (em): Promise<Idempotent<T>> => {
     const tx: Ctx = { ...ctx, em };
     const expiresAt = new Date(ctx.now.getTime() + IDEMPOTENCY_TTL_MS);
     const claimed = await rows(
@@ -70,69 +78,62 @@ export async function withIdempotency(
       `insert into idempotency_records as r (organization_id, operation, key, fingerprint, created_at, expires_at)
        values (?, ?, ?, ?, ?, ?)
        on conflict (organization_id, operation, key) do update
-         set fingerprint = excluded.fingerprint, status_code = null, response_body = null,
-             created_at = excluded.created_at, expires_at = excluded.expires_at
+         set fingerprint = excluded.fingerprint, result = null, created_at = excluded.created_at, expires_at = excluded.expires_at
          where r.expires_at <= ?
        returning 1`,
       [scope.organizationId, scope.operation, scope.key, scope.fingerprint, ctx.now, expiresAt, ctx.now],
     );
     if (claimed.length === 0) {
-      const record = await one<{ fingerprint: string; status_code: number; response_body: string }>(
+      const record = await one<{ fingerprint: string; result: KeptResult }>(
         em,
-        'select fingerprint, status_code, response_body from idempotency_records where organization_id = ? and operation = ? and key = ?',
+        'select fingerprint, result from idempotency_records where organization_id = ? and operation = ? and key = ?',
         [scope.organizationId, scope.operation, scope.key],
       );
-      if (!record || record.fingerprint !== scope.fingerprint) {
-        throw idempotencyConflict();
-      }
-      return { status: record.status_code, body: record.response_body, replay: true };
+      if (!record || record.fingerprint !== scope.fingerprint) throw idempotencyConflict(scope);
+      return { replay: true, kept: record.result };
     }
-    const response = await effect(tx);
-    await exec(em, 'update idempotency_records set status_code = ?, response_body = ? where organization_id = ? and operation = ? and key = ?', [
-      response.status, storedForm(response.body), scope.organizationId, scope.operation, scope.key,
+    const value = await effect(tx);
+    await exec(em, 'update idempotency_records set result = ? where organization_id = ? and operation = ? and key = ?', [
+      keep(keptForm(value)), scope.organizationId, scope.operation, scope.key,
     ]);
-    return { ...response, replay: false };
+    return { replay: false, value };
   }));
 }
 
 /**
- * The stored form of an answer that reveals a secret (an API key's, later a webhook endpoint's): the
- * secret is shown once and never kept, so a replay answers the same status and resource with
- * `secret: null, secret_shown: false`.
+ * The kept form of a value that reveals a secret (an API key's, a webhook endpoint's): the secret is shown once
+ * and never kept, so a replay answers the same resource with `secret: null, secret_shown: false`.
  */
-export function withSecretWithheld(body: string): string {
-  const parsed = JSON.parse(body) as { data?: Record<string, unknown> };
-  if (parsed.data && typeof parsed.data.secret === 'string') {
-    parsed.data.secret = null;
-    parsed.data.secret_shown = false;
+export function withSecretWithheld(value: unknown): unknown {
+  if (value && typeof value === 'object' && typeof (value as { secret?: unknown }).secret === 'string') {
+    return { ...value, secret: null, secret_shown: false };
   }
-  return JSON.stringify(parsed);
+  return value;
 }
 
-/** An idempotency record as read before a request runs. */
+/** An idempotency record as read before a request runs (result null while its first request runs). */
 export interface UsedKey {
   fingerprint: string;
-  status_code: number | null;
-  response_body: string | null;
+  result: KeptResult | null;
 }
 
 /** Columns and condition of the unexpired record of a scope (organization, operation, key, now). */
 export const USED_KEY_SQL =
-  'select fingerprint, status_code, response_body from idempotency_records where organization_id = ? and operation = ? and key = ? and expires_at > ?';
+  'select fingerprint, result from idempotency_records where organization_id = ? and operation = ? and key = ? and expires_at > ?';
 
 export async function findUsedKey(runner: Runner, scope: IdempotencyScope, now: Date): Promise<UsedKey | null> {
   return (await one<UsedKey>(runner, USED_KEY_SQL, [scope.organizationId, scope.operation, scope.key, now])) ?? null;
 }
 
 /**
- * A used key answers before any check of the present state: the stored answer of the same request
- * (a replay), 409 for another request. Null when the key is free or its first request is still running.
+ * A used key answers before any check of the present state: the kept result of the same request (a replay),
+ * idempotency_conflict for another request. Null when the key is free or its first request is still running.
  */
-export function usedKeyAnswer(record: UsedKey | null, scope: IdempotencyScope): (StoredResponse & { replay: true }) | null {
-  if (record && record.fingerprint !== scope.fingerprint) throw idempotencyConflict();
-  if (record?.status_code && record.response_body) return { status: record.status_code, body: record.response_body, replay: true };
-  return null;
+export function usedKeyResult(record: UsedKey | null, scope: IdempotencyScope): KeptResult | null {
+  if (record && record.fingerprint !== scope.fingerprint) throw idempotencyConflict(scope);
+  return record?.result ?? null;
 }
 
-export const idempotencyConflict = () =>
-  new DomainError('idempotency_conflict', 'This X-Idempotency-Key was already used with a different request.', { field: 'X-Idempotency-Key' });
+/** The refusal names the key as its caller sent it (the adapter's name for it: a header, an input field). */
+export const idempotencyConflict = (scope: Pick<IdempotencyScope, 'keyName'>) =>
+  new DomainError('idempotency_conflict', `This ${scope.keyName} was already used with a different request.`, { field: scope.keyName });

@@ -1,11 +1,16 @@
-// The success envelope of the spec, as an answer is sent and as its idempotency record keeps it for replays.
-import type { StoredResponse } from '../app/idempotency.ts';
+// The spec's envelopes, as the adapters that answer in JSON render them: {success: true, data} and
+// {success: false, error: {code, message, field?, details?}}.
+import type { DomainError } from '../domain/errors.ts';
 
-export function successAnswer(status: number, data: object): StoredResponse {
-  return { status, body: JSON.stringify({ success: true, data }) };
-}
+/**
+ * The success envelope around a value's JSON text. A replay puts the text its record kept where the first answer
+ * put the value's JSON.stringify, so the two are the same bytes.
+ */
+export const successBody = (dataJson: string): string => `{"success":true,"data":${dataJson}}`;
 
-/** The data of a stored success answer. */
-export function dataOfAnswer(body: string): unknown {
-  return (JSON.parse(body) as { data: unknown }).data;
+export function errorBody(err: DomainError) {
+  const error: Record<string, unknown> = { code: err.code, message: err.message };
+  if (err.field !== undefined) error['field'] = err.field;
+  if (err.details !== undefined) error['details'] = err.details;
+  return { success: false, error };
 }

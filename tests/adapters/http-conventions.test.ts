@@ -12,6 +12,10 @@ import { exec } from '../../core/db/sql.ts';
 import { DomainError } from '../../core/domain/errors.ts';
 import { bearer, createOrg, letRealTimePass, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { withSecretWithheld } from '../../core/app/idempotency.ts';
+import { successBody } from '../../core/transport/envelope.ts';
+
+/** The answer a replay gives for a first answer that showed a secret: the same bytes, the secret withheld. */
+const withheldAnswer = (text: string) => successBody(JSON.stringify(withSecretWithheld((JSON.parse(text) as { data: unknown }).data)));
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -243,7 +247,7 @@ describe('idempotency', () => {
     expect(second.status).toBe(201);
     expect(second.headers['x-idempotent-replay']).toBe('true');
     // Byte for byte, but for the key's secret, which is shown once and never kept.
-    expect(second.text).toBe(withSecretWithheld(first.text));
+    expect(second.text).toBe(withheldAnswer(first.text));
     expect(await env.sql("select count(*)::int as n from api_keys where name = 'idem'")).toEqual([{ n: 1 }]);
   });
 
@@ -261,7 +265,7 @@ describe('idempotency', () => {
     const replays = results.filter((r) => r.headers['x-idempotent-replay'] === 'true');
     expect(replays).toHaveLength(5);
     const first = results.find((r) => r.headers['x-idempotent-replay'] === undefined)!;
-    expect(new Set(replays.map((r) => r.text))).toEqual(new Set([withSecretWithheld(first.text)]));
+    expect(new Set(replays.map((r) => r.text))).toEqual(new Set([withheldAnswer(first.text)]));
     expect(await env.sql("select count(*)::int as n from api_keys where name = 'concurrent'")).toEqual([{ n: 1 }]);
   });
 

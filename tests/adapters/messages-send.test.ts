@@ -858,8 +858,8 @@ describe('idempotency', () => {
     expect(again.headers['x-idempotent-replay']).toBe('true');
     // Byte for byte what was first sent, and what the idempotency record keeps.
     expect(again.text).toBe(first.text);
-    expect(await env.sql('select status_code, response_body from idempotency_records where organization_id = ? and key = ?', [org.id, key])).toEqual([
-      { status_code: 202, response_body: first.text },
+    expect(await env.sql('select result from idempotency_records where organization_id = ? and key = ?', [org.id, key])).toEqual([
+      { result: JSON.stringify(first.body.data) },
     ]);
     // Field order does not matter for the request's identity.
     const reordered = Object.fromEntries(Object.entries(body).reverse());

@@ -11,7 +11,7 @@ import { exec, pgArray } from '../../db/sql.ts';
 import { readSettings } from '../platform/settings.ts';
 import { currentPricePlan } from '../price-plans/price-plan.ts';
 import { approvedClasses, findSenderByName } from '../sender-ids/sender-id-view.ts';
-import { findUsedKey, usedKeyAnswer, withIdempotency, type IdempotentRequest, type StoredResponse } from '../idempotency.ts';
+import { findUsedKey, keptValue, usedKeyResult, withIdempotency, type IdempotentRequest, type KeptResult } from '../idempotency.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findCampaign, findQuote, presentCampaign, quoteView, refuseTestKeys, type CampaignRow } from './campaign-view.ts';
 import { checkMemberships, countMemberships, dropAudience, freezeAudience } from './audience.ts';
@@ -103,8 +103,8 @@ async function quoteDraft(tx: Ctx, actor: TenantActor, id: string, body: TQuoteB
 }
 
 /** A replay answers the original quote as it stands now (it may have become stale or expired since). */
-async function replayQuote(ctx: Ctx, actor: TenantActor, request: IdempotentRequest, stored: StoredResponse) {
-  const first = request.resultOf(stored.body) as { quote: { id: string } };
+async function replayQuote(ctx: Ctx, actor: TenantActor, kept: KeptResult) {
+  const first = keptValue<{ quote: { id: string } }>(kept);
   const quote = (await findQuote(ctx, actor.organizationId, first.quote.id))!;
   const settings = await readSettings(ctx);
   const campaign = await findCampaign(ctx, actor.organizationId, quote.campaign_id);
@@ -114,10 +114,9 @@ async function replayQuote(ctx: Ctx, actor: TenantActor, request: IdempotentRequ
 /** Quotes the draft under the request's idempotency key; `replay` says the key had already quoted it. */
 export async function quoteCampaign(ctx: Ctx, actor: TenantActor, id: string, body: TQuoteBody, request: IdempotentRequest) {
   refuseTestKeys(actor);
-  const used = usedKeyAnswer(await findUsedKey(ctx.em, request.scope, ctx.now), request.scope);
-  if (used) return replayQuote(ctx, actor, request, used);
-  let quoted: Awaited<ReturnType<typeof quoteDraft>> | null = null;
-  const out = await withIdempotency(ctx, request.scope, async (tx) => request.answer((quoted = await quoteDraft(tx, actor, id, body))));
-  if (out.replay || !quoted) return replayQuote(ctx, actor, request, out);
-  return { ...(quoted as Awaited<ReturnType<typeof quoteDraft>>), replay: false };
+  const used = usedKeyResult(await findUsedKey(ctx.em, request.scope, ctx.now), request.scope);
+  if (used !== null) return replayQuote(ctx, actor, used);
+  const out = await withIdempotency(ctx, request.scope, (tx) => quoteDraft(tx, actor, id, body));
+  if (out.replay) return replayQuote(ctx, actor, out.kept);
+  return { ...out.value, replay: false };
 }

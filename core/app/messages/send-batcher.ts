@@ -2,7 +2,7 @@
 // (hot path: commits and round trips shared by many requests; each request still gets its own answer).
 import type { Pool } from 'pg';
 import type { actorRef } from '../actor.ts';
-import type { IdempotencyScope, StoredResponse } from '../idempotency.ts';
+import type { IdempotencyScope, KeptResult } from '../idempotency.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { hold, type WalletBalance } from '../../domain/ledger.ts';
 import { newId } from '../../db/ids.ts';
@@ -10,7 +10,7 @@ import { foldedTransaction, prepared, type FoldedTransaction } from '../../db/sq
 import { coalesced } from '../../db/coalesce.ts';
 import { toBalance, type WalletRow } from '../../db/wallets.ts';
 import { lockWalletsOf } from '../../db/lock-order.ts';
-import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyAnswer } from '../idempotency.ts';
+import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyResult } from '../idempotency.ts';
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
 import { insertOutboxEvents, outboxRows } from './outbox.ts';
 import { lowBalanceEvents } from '../wallet/wallet-view.ts';
@@ -23,13 +23,12 @@ import { lowBalanceEvents } from '../wallet/wallet-view.ts';
 const BATCH_CLAIM_TAKE_AND_LOCK = prepared(
   'send-batch-claim-take-and-lock',
   `with claimed as (
-     insert into idempotency_records as r (organization_id, operation, key, fingerprint, status_code, response_body, created_at, expires_at)
-       select x.organization_id, x.operation, x.key, x.fingerprint, x.status_code, x.response_body, x.at, x.expires_at
-       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, status_code int, response_body text,
+     insert into idempotency_records as r (organization_id, operation, key, fingerprint, result, created_at, expires_at)
+       select x.organization_id, x.operation, x.key, x.fingerprint, x.result, x.at, x.expires_at
+       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, result text,
          at timestamptz, expires_at timestamptz)
        on conflict (organization_id, operation, key) do update
-         set fingerprint = excluded.fingerprint, status_code = excluded.status_code, response_body = excluded.response_body,
-           created_at = excluded.created_at, expires_at = excluded.expires_at
+         set fingerprint = excluded.fingerprint, result = excluded.result, created_at = excluded.created_at, expires_at = excluded.expires_at
          where r.expires_at <= excluded.created_at
        returning organization_id, operation, key
    ),
@@ -84,11 +83,12 @@ export interface BatchedSend {
   message: NewMessage;
   actor: ReturnType<typeof actorRef>;
   scope: IdempotencyScope;
-  response: StoredResponse;
+  /** The send's result as its record keeps it. */
+  kept: KeptResult;
   at: Date;
 }
 
-export type BatchResult = { kind: 'done'; response: StoredResponse; replay: boolean } | { kind: 'refused'; error: DomainError };
+export type BatchResult = { kind: 'done'; kept: KeptResult; replay: boolean } | { kind: 'refused'; error: DomainError };
 
 /**
  * Live sends of concurrent requests written together: one batch being written at a time, up to 128 sends (two
@@ -122,7 +122,7 @@ async function flush(pool: Pool, batch: BatchedSend[]): Promise<BatchResult[]> {
     const primary = primaries.get(keyOf(w.scope))!;
     const result = results.get(primary)!;
     if (w === primary) return result;
-    if (w.scope.fingerprint !== primary.scope.fingerprint) return { kind: 'refused', error: idempotencyConflict() };
+    if (w.scope.fingerprint !== primary.scope.fingerprint) return { kind: 'refused', error: idempotencyConflict(w.scope) };
     return result.kind === 'done' ? { ...result, replay: true } : result;
   });
 }
@@ -142,7 +142,7 @@ async function claimTakeAndLock(
 ): Promise<{ claimed: BatchedSend[]; allowed: BatchedSend[]; wallets: LockedWallet[] }> {
   const ordered = [...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope)));
   const found = await tx.first<{ i: number | null; allowed: boolean; retry_after_seconds: number } & LockedWallet>(BATCH_CLAIM_TAKE_AND_LOCK, [
-    JSON.stringify(ordered.map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, status_code: w.response.status, response_body: w.response.body, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) }))),
+    JSON.stringify(ordered.map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, result: w.kept, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) }))),
     JSON.stringify(ordered.map((w, i) => ({ i, ...scopeRow(w.scope), bucket: bucketOf(w) }))),
     RECIPIENT_MESSAGES_PER_HOUR,
     RECIPIENT_MESSAGES_PER_HOUR / 3600,
@@ -179,7 +179,7 @@ function decide(items: BatchedSend[], wallets: LockedWallet[], results: Map<Batc
       return false;
     }
     wallet.balance = held.value.balance;
-    results.set(w, { kind: 'done', response: w.response, replay: false });
+    results.set(w, { kind: 'done', kept: w.kept, replay: false });
     return true;
   });
 }
@@ -217,9 +217,9 @@ async function write(tx: FoldedTransaction, wallets: LockedWallet[], accepted: B
   ]);
 }
 
-/** A key already used: replay the stored answer of the same request, refuse another request's. */
+/** A key already used: replay the kept result of the same request, refuse another request's. */
 async function replayOf(pool: Pool, w: BatchedSend): Promise<BatchResult> {
   const record = await findUsedKey(pool, w.scope, w.at);
-  const answer = record?.fingerprint === w.scope.fingerprint ? usedKeyAnswer(record, w.scope) : null;
-  return answer ? { kind: 'done', response: answer, replay: true } : { kind: 'refused', error: idempotencyConflict() };
+  const kept = record?.fingerprint === w.scope.fingerprint ? usedKeyResult(record, w.scope) : null;
+  return kept !== null ? { kind: 'done', kept, replay: true } : { kind: 'refused', error: idempotencyConflict(w.scope) };
 }

@@ -46,7 +46,7 @@ const SEND_CONTEXT = `select s.sms_route, s.window_opens, s.window_closes, o.ver
      (select c.action = 'consent_recorded' from contacts ct join consent_records c on c.contact_id = ct.id
         where ct.organization_id = o.id and ct.phone = r.phone and c.action in ('consent_recorded', 'consent_cleared')
         order by c.id desc limit 1) as has_consent,
-     (select row_to_json(u) from (select fingerprint, status_code, response_body from idempotency_records
+     (select row_to_json(u) from (select fingerprint, result from idempotency_records
         where organization_id = o.id and operation = r.operation and key = r.key and expires_at > r.at) u) as used_key`;
 
 // Hot path: what many concurrent sends check, read by one statement (one row per request, in request order).

@@ -15,7 +15,7 @@ import { loadSendContext, type SendContext } from './send-context.ts';
 import { acceptedRow, insertTestMessage, type NewMessage } from './record-message.ts';
 import { findMessage, messageDetail, messageView, type MessageView } from './message-view.ts';
 import { submitSend } from './send-batcher.ts';
-import { findUsedKey, usedKeyAnswer, withIdempotency, type IdempotentRequest, type StoredResponse } from '../idempotency.ts';
+import { findUsedKey, keep, keptValue, usedKeyResult, withIdempotency, type IdempotentRequest, type KeptResult } from '../idempotency.ts';
 import { completeTestMessage } from './test-mode.ts';
 
 export const access: Access = { scopes: ['messages:send'], permission: 'messages.send' };
@@ -131,18 +131,17 @@ export async function sendMessage(
   request: IdempotentRequest,
   options: { test?: boolean } = {},
 ): Promise<SendResult> {
-  const replayOf = (stored: StoredResponse): SendResult => ({ message: request.resultOf(stored.body) as MessageView, replay: true });
+  const replayOf = (kept: KeptResult): SendResult => ({ message: keptValue<MessageView>(kept), replay: true });
   if (isTestSend(actor, options.test === true)) {
-    let message: MessageView | null = null;
-    const out = await withIdempotency(ctx, request.scope, async (tx) => request.answer((message = await sendTestMessage(tx, actor, body))));
-    return out.replay || !message ? replayOf(out) : { message, replay: false };
+    const out = await withIdempotency(ctx, request.scope, (tx) => sendTestMessage(tx, actor, body));
+    return out.replay ? replayOf(out.kept) : { message: out.value, replay: false };
   }
   // The used key is read with everything the send checks (one round trip); a number that is not
   // valid cannot be read for, so then the key is looked up alone.
   const to = normalizeTanzanianMobile(body.to, 'to');
   const context = to.ok ? await loadSendContext(ctx, actor.organizationId, body.from, to.value, request.scope) : null;
-  const used = usedKeyAnswer(context ? context.usedKey : await findUsedKey(ctx.em, request.scope, ctx.now), request.scope);
-  if (used) return replayOf(used);
+  const used = usedKeyResult(context ? context.usedKey : await findUsedKey(ctx.em, request.scope, ctx.now), request.scope);
+  if (used !== null) return replayOf(used);
   if (!to.ok) throw to.error;
   const message = checkSend(ctx, actor, body, to.value, context!, false);
   const view = messageView(acceptedRow(message, ctx.now), actor, { attempts: [], receipts: [] });
@@ -150,9 +149,9 @@ export async function sendMessage(
     message,
     actor: actorRef(actor),
     scope: request.scope,
-    response: request.answer(view),
+    kept: keep(view),
     at: ctx.now,
   });
   if (result.kind === 'refused') throw result.error;
-  return result.replay ? replayOf(result.response) : { message: view, replay: false };
+  return result.replay ? replayOf(result.kept) : { message: view, replay: false };
 }
