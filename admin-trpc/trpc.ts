@@ -102,7 +102,7 @@ export const router = t.router;
 
 /**
  * The same input layer as REST: input nested too deep (json-depth.ts), control characters and lone surrogates
- * never reach a use case. A POST body was measured before it was parsed (rest-facade/json-body.ts); the input
+ * never reach a use case. A POST body was measured before it was parsed (core/transport/json-body.ts); the input
  * of a GET (`?input=`, a batch's too) was parsed by tRPC, so its value is measured here, before it is walked.
  */
 const refuseHostileInput = t.middleware(async ({ next, getRawInput }) => {

@@ -10,7 +10,7 @@ import { migrate } from '../core/db/migrate.ts';
 import { createOrm } from '../core/db/orm.ts';
 import { defaultConfig, newCtx, type Deps } from '../core/app/context.ts';
 import { systemClock } from '../core/app/clock.ts';
-import { createRestApp } from '../rest-facade/app.ts';
+import { createServiceApp } from '../bin/server/app.ts';
 import { seedDemo } from '../core/app/demo/seed-demo.ts';
 
 export interface InProcess {
@@ -35,7 +35,7 @@ export async function withInProcessService(fn: (service: InProcess) => Promise<v
         deps,
         demo,
         async listen() {
-          const server = http.createServer(createRestApp(deps));
+          const server = http.createServer(createServiceApp(deps));
           servers.push(server);
           await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
           return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { withInProcessService } from './in-process.ts';
-import { createRestApp } from '../rest-facade/app.ts';
+import { createServiceApp } from '../bin/server/app.ts';
 import { mountGraphql } from '../graphql/yoga.ts';
 import { nativePool } from '../core/db/sql.ts';
 import { foldRollupDeltas } from '../core/app/reports/rollups.ts';
@@ -56,7 +56,7 @@ export async function run(): Promise<void> {
         `${folded} deltas folded into ${rollups} rollup rows in ${((performance.now() - seeded) / 1000).toFixed(1)} s\n`,
     );
 
-    const server = http.createServer(createRestApp(deps, { mounts: [(a) => mountGraphql(a, deps)] }));
+    const server = http.createServer(createServiceApp(deps, { surfaces: [mountGraphql] }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // Sends go on while the reads are measured, batch after batch (fresh numbers and keys each batch).

@@ -6,10 +6,8 @@ import { StartupError } from '../core/startup-error.ts';
 import { migrate } from '../core/db/migrate.ts';
 import { newCtx } from '../core/app/context.ts';
 import { needsDemo, seedDemo } from '../core/app/demo/seed-demo.ts';
-import { createRestApp } from '../rest-facade/app.ts';
-import { mountTrpc } from '../admin-trpc/router.ts';
-import { mountGraphql } from '../graphql/yoga.ts';
-import { mountDashboard } from '../dashboard/serve.ts';
+import { createServiceApp } from './server/app.ts';
+import { SURFACES } from './server/surfaces.ts';
 import { startWorkers, STOP_AFTER_SUBMITS_MS } from '../workers/runner.ts';
 import { drainable, HTTP_DRAIN_MS } from '../core/transport/drain.ts';
 
@@ -20,10 +18,7 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
   if (options.seed && !deps.config.production && (await needsDemo(await newCtx(deps)))) {
     credentials = await seedDemo(await newCtx(deps));
   }
-  const app = createRestApp(deps, {
-    logger: { error: (m, e) => log(m, { error: String((e as Error)?.stack ?? e) }) },
-    mounts: [(a) => mountTrpc(a, deps), (a) => mountGraphql(a, deps), mountDashboard],
-  });
+  const app = createServiceApp(deps, { logger: { error: (m, e) => log(m, { error: String((e as Error)?.stack ?? e) }) }, surfaces: SURFACES });
   const server = options.api ? http.createServer(app) : null;
   const httpServer = server ? drainable(server) : null;
   if (server) {

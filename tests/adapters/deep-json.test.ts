@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Response } from 'supertest';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountTrpc } from '../../admin-trpc/router.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { MAX_JSON_DEPTH } from '../../core/domain/json-depth.ts';
@@ -11,13 +11,13 @@ import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '
 
 let env: TestEnv;
 let org: OrgFixture;
-let app: ReturnType<typeof createRestApp>;
+let app: ReturnType<typeof createServiceApp>;
 const unexpected: unknown[] = [];
 
 beforeAll(async () => {
   env = await setupTestEnv();
   const logger = { error: (_m: string, e: unknown) => void unexpected.push(e) };
-  app = createRestApp(env.deps, { logger, mounts: [(a) => mountTrpc(a, env.deps, { logger }), (a) => mountGraphql(a, env.deps)] });
+  app = createServiceApp(env.deps, { logger, surfaces: [mountTrpc, mountGraphql] });
   org = await createOrg(env, { members: { owner: 'owner' } });
 });
 

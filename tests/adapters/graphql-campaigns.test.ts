@@ -2,7 +2,7 @@
 // in REST), counts for a page of campaigns read together, sender IDs and the audit log, each behind its permission.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { feed, launchOver } from '../support/campaigns.ts';
@@ -10,7 +10,7 @@ import { nativePool } from '../../core/db/sql.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
-let app: ReturnType<typeof createRestApp>;
+let app: ReturnType<typeof createServiceApp>;
 let campaignId: string;
 let waitingId: string;
 const PHONES = Array.from({ length: 5 }, (_, i) => `+2557541200${String(i + 1).padStart(2, '0')}`);
@@ -25,7 +25,7 @@ async function member(label: string) {
 
 beforeAll(async () => {
   env = await setupTestEnv();
-  app = createRestApp(env.deps, { mounts: [(a) => mountGraphql(a, env.deps)] });
+  app = createServiceApp(env.deps, { surfaces: [mountGraphql] });
   org = await createOrg(env, {
     credit: 10_000_000n,
     senders: [{ name: 'UJUMBE', classes: ['transactional', 'promotional'], routeApproved: true }],

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { newId } from '../../core/db/ids.ts';
 import { nativePool } from '../../core/db/sql.ts';
@@ -14,7 +14,7 @@ import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '
 let env: TestEnv;
 let org: OrgFixture;
 let other: OrgFixture;
-let app: ReturnType<typeof createRestApp>;
+let app: ReturnType<typeof createServiceApp>;
 const campaignId = randomUUID();
 
 interface Seed {
@@ -59,7 +59,7 @@ let seeded: string[];
 
 beforeAll(async () => {
   env = await setupTestEnv();
-  app = createRestApp(env.deps, { mounts: [(a) => mountGraphql(a, env.deps)] });
+  app = createServiceApp(env.deps, { surfaces: [mountGraphql] });
   org = await createOrg(env, { members: { owner: 'owner', analyst: 'analyst' } });
   other = await createOrg(env);
   seeded = await seed(org.id, [

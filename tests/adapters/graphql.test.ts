@@ -1,7 +1,7 @@
 // GraphQL reporting over HTTP: same use cases and permissions as REST, masked errors, size and input limits.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS } from '../../graphql/limits.ts';
 import { bearer, createOrg, operator, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
@@ -10,15 +10,15 @@ import { addSenderId } from '../../core/app/sender-ids/add-sender-id.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
-let app: ReturnType<typeof createRestApp>;
+let app: ReturnType<typeof createServiceApp>;
 /** The same service with production's settings (introspection off), on the same database. */
-let production: ReturnType<typeof createRestApp>;
+let production: ReturnType<typeof createServiceApp>;
 
 beforeAll(async () => {
   env = await setupTestEnv();
-  app = createRestApp(env.deps, { mounts: [(a) => mountGraphql(a, env.deps)] });
+  app = createServiceApp(env.deps, { surfaces: [mountGraphql] });
   const productionDeps = { ...env.deps, config: { ...env.deps.config, production: true } };
-  production = createRestApp(productionDeps, { mounts: [(a) => mountGraphql(a, productionDeps)] });
+  production = createServiceApp(productionDeps, { surfaces: [mountGraphql] });
   org = await createOrg(env, {
     credit: 3_000_000_000n,
     members: { analyst: 'analyst', marketer: 'marketer' },

@@ -17,7 +17,7 @@ import { hostileText, hostileUrlValue } from '../support/hostile-input.ts';
 import { arraySlots, bodyWith, fieldOf, locationsOf, operationsOf, validValue, type Caller, type Location } from '../support/openapi-walk.ts';
 import { describeNesting, nesting, nestingText, type Nesting } from '../support/nesting.ts';
 import { MAX_JSON_DEPTH } from '../../core/domain/json-depth.ts';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountTrpc } from '../../admin-trpc/router.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 
@@ -248,7 +248,7 @@ describe(`JSON depth and width over tRPC and in GraphQL variables (${RUNS} cases
   let full: Server;
   let member: { agent: ReturnType<typeof request.agent>; csrf: string };
   beforeAll(async () => {
-    full = createServer(createRestApp(env.deps, { mounts: [(a) => mountTrpc(a, env.deps), (a) => mountGraphql(a, env.deps)] })).listen(0);
+    full = createServer(createServiceApp(env.deps, { surfaces: [mountTrpc, mountGraphql] })).listen(0);
     const agent = request.agent(full);
     const { email, password } = org.members.owner!;
     member = { agent, csrf: String((await agent.post('/v1/auth/sign-in').send({ email, password })).body.data.csrf_token) };

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { z } from 'zod';
 import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountDashboard } from '../../dashboard/serve.ts';
 import { mountTrpc } from '../../admin-trpc/router.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
@@ -127,7 +128,7 @@ describe('hostile input never reaches a 500', () => {
 
 describe('headers', () => {
   it('the dashboard page: a Content-Security-Policy without inline scripts or framing, nosniff, no referrer', async () => {
-    const app = createRestApp(env.deps, { mounts: [mountDashboard] });
+    const app = createServiceApp(env.deps, { surfaces: [mountDashboard] });
     const res = await request(app).get('/');
     expect(res.status).toBe(200);
     const csp = String(res.headers['content-security-policy']);
@@ -199,7 +200,7 @@ describe('rate limits', () => {
 
   it('a member counts against the live bucket whichever adapter answers: REST, tRPC and GraphQL share it', async () => {
     const limited = await setupTestEnv({ rateLimits: { liveRps: 3, testRps: 3 } });
-    const app = createRestApp(limited.deps, { mounts: [(a) => mountTrpc(a, limited.deps), (a) => mountGraphql(a, limited.deps)] });
+    const app = createServiceApp(limited.deps, { surfaces: [mountTrpc, mountGraphql] });
     const o = await createOrg(limited);
     const agent = request.agent(app);
     expect((await agent.post('/v1/auth/sign-in').send({ email: o.members.owner!.email, password: o.members.owner!.password })).status).toBe(200);

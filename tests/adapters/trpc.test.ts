@@ -1,18 +1,18 @@
 // The dashboard's tRPC API calls the same use cases as REST: same data, same permissions, CSRF on mutations.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { MAX_BATCH, mountTrpc } from '../../admin-trpc/router.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { anonymous, ok, refused, signedIn } from '../support/trpc.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
-let app: ReturnType<typeof createRestApp>;
+let app: ReturnType<typeof createServiceApp>;
 
 beforeAll(async () => {
   env = await setupTestEnv();
-  app = createRestApp(env.deps, { mounts: [(a) => mountTrpc(a, env.deps)] });
+  app = createServiceApp(env.deps, { surfaces: [mountTrpc] });
   org = await createOrg(env, { credit: 123_456n, members: { owner: 'owner', marketer: 'marketer' } });
 });
 
@@ -133,7 +133,7 @@ describe('tRPC queries over POST', () => {
 describe('tRPC rate limits', () => {
   it('a member over the organization\'s limit is TOO_MANY_REQUESTS rate_limited with Retry-After', async () => {
     const limited = await setupTestEnv({ rateLimits: { liveRps: 2 } });
-    const limitedApp = createRestApp(limited.deps, { mounts: [(a) => mountTrpc(a, limited.deps)] });
+    const limitedApp = createServiceApp(limited.deps, { surfaces: [mountTrpc] });
     const o = await createOrg(limited, {});
     const client = await signedIn(limitedApp, o.members.owner!);
     const answers = [];
@@ -146,7 +146,7 @@ describe('tRPC rate limits', () => {
 
   it('a batch is one request: its calls share one reading of the session and one token', async () => {
     const limited = await setupTestEnv({ rateLimits: { liveRps: 2 } });
-    const limitedApp = createRestApp(limited.deps, { mounts: [(a) => mountTrpc(a, limited.deps)] });
+    const limitedApp = createServiceApp(limited.deps, { surfaces: [mountTrpc] });
     const o = await createOrg(limited, {});
     const client = await signedIn(limitedApp, o.members.owner!);
     const batch = await client.agent.get(`/trpc/${Array(6).fill('wallet.get').join(',')}?batch=1`);

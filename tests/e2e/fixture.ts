@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test as base } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountTrpc } from '../../admin-trpc/router.ts';
 import { mountDashboard } from '../../dashboard/serve.ts';
 import { ensureDashboardBuilt } from '../../bin/build-dashboard.ts';
@@ -25,7 +25,7 @@ export async function serveDashboard(env: TestEnv): Promise<DashboardServer> {
   // `npm test` builds before the run (pretest); a single file run straight through vitest builds here.
   await ensureDashboardBuilt();
   const logger = { error: (m: string, e: unknown) => console.error(m, e) };
-  const app = createRestApp(env.deps, { logger, mounts: [(a) => mountTrpc(a, env.deps, { logger }), mountDashboard] });
+  const app = createServiceApp(env.deps, { logger, surfaces: [mountTrpc, mountDashboard] });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

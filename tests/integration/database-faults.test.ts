@@ -15,7 +15,7 @@ import { EmbeddedCluster, freePort, withDatabase } from '../../core/db/embedded.
 import { clusterUser, placeCluster } from '../../core/db/postgres-home.ts';
 import { migrate } from '../../core/db/migrate.ts';
 import { createOrm, type Orm } from '../../core/db/orm.ts';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountTrpc } from '../../admin-trpc/router.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { bearer, createOrg, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
@@ -43,7 +43,7 @@ async function serve(url: string): Promise<TestEnv> {
     config: { ...defaultConfig, rateLimits: { ...defaultConfig.rateLimits, liveRps: 10_000, testRps: 10_000 } },
   };
   const quiet = { error: () => {} };
-  const app = createRestApp(deps, { logger: quiet, mounts: [(a) => mountTrpc(a, deps, { logger: quiet }), (a) => mountGraphql(a, deps)] });
+  const app = createServiceApp(deps, { logger: quiet, surfaces: [mountTrpc, mountGraphql] });
   return { deps, orm, clock: deps.clock as TestEnv['clock'], app, ctx: () => newCtx(deps), sql: async (q, p = []) => (await orm.em.fork().execute(q, p as never[])) as never };
 }
 

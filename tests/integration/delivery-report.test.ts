@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { runDueTransitions } from '../../core/app/tick.ts';
 import { applyMoves, type Move } from '../../core/app/messages/message-moves.ts';
@@ -15,7 +15,7 @@ import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '
 
 let env: TestEnv;
 let org: OrgFixture;
-let app: ReturnType<typeof createRestApp>;
+let app: ReturnType<typeof createServiceApp>;
 const DAY1 = new Date('2026-11-22T09:00:00Z'); // 12:00 in Dar es Salaam
 const DAY2 = new Date('2026-11-23T20:30:00Z'); // 23:30 in Dar es Salaam: still the 23rd there
 const senders = [
@@ -72,7 +72,7 @@ async function reported(test: boolean) {
 
 beforeAll(async () => {
   env = await setupTestEnv();
-  app = createRestApp(env.deps, { mounts: [(a) => mountGraphql(a, env.deps)] });
+  app = createServiceApp(env.deps, { surfaces: [mountGraphql] });
   org = await createOrg(env, {
     credit: 100_000_000n,
     senders,

@@ -1,4 +1,5 @@
-// Test wiring: the real ORM on this file's database, an injectable clock, the REST app and fixtures.
+// Test wiring: the real ORM on this file's database, an injectable clock, the service's app (REST behind
+// what every surface shares; a test adds the other surfaces it calls) and fixtures.
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll } from 'vitest';
@@ -9,7 +10,7 @@ import { SCOPES } from '../../core/domain/access.ts';
 import { defaultConfig, newCtx } from '../../core/app/context.ts';
 import { manualClock } from '../../core/app/clock.ts';
 import { createOrm, type Orm } from '../../core/db/orm.ts';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { createOrganization } from '../../core/app/organizations/create-organization.ts';
 import { creditWallet } from '../../core/app/wallet/credit-wallet.ts';
 import { setPricePlan } from '../../core/app/price-plans/price-plan.ts';
@@ -40,7 +41,7 @@ export async function setupTestEnv(config: Partial<Omit<AppConfig, 'rateLimits'>
     clock,
     config: { ...defaultConfig, ...config, rateLimits: { ...defaultConfig.rateLimits, liveRps: 10_000, testRps: 10_000, signInFreeFailuresPerEmail: 10_000, signInFreeFailuresPerAddress: 10_000, ...config.rateLimits } },
   };
-  const app = createRestApp(deps, { logger: { error: (m, e) => console.error(m, e) } });
+  const app = createServiceApp(deps, { logger: { error: (m, e) => console.error(m, e) } });
   return {
     deps,
     orm,

@@ -2,13 +2,13 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
 import { mountTrpc } from '../../admin-trpc/router.ts';
 import type { TestEnv } from './app.ts';
 
 export function trpcApp(env: TestEnv): Express {
   const logger = { error: (m: string, e: unknown) => console.error(m, e) };
-  return createRestApp(env.deps, { logger, mounts: [(a) => mountTrpc(a, env.deps, { logger })] });
+  return createServiceApp(env.deps, { logger, surfaces: [mountTrpc] });
 }
 
 export interface TrpcAnswer<T = any> {

@@ -1,10 +1,10 @@
-// The one JSON body parser of the app (REST, and the tRPC and GraphQL bodies it parses for them): depth is
-// measured on the body's text before it is parsed, so a deep body is refused after its first 33 brackets.
+// The one JSON body parser of the service, before every surface (REST, tRPC, GraphQL): depth is measured on the
+// body's text before it is parsed, so a deep body is refused after its first 33 brackets.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { RequestHandler } from 'express';
-import { DomainError } from '../core/domain/errors.ts';
-import { tooDeepText } from '../core/domain/json-depth.ts';
+import { DomainError } from '../domain/errors.ts';
+import { tooDeepText } from '../domain/json-depth.ts';
 
 export const JSON_LIMIT = '1mb';
 
