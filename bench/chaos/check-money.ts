@@ -1,5 +1,6 @@
 // The checks of money: each organization's wallet against its ledger and its messages, one hold per message, and
-// each share settled once, by the spec's rule (SPEC message states; DESIGN.md 5; docs/decisions.md on receipts).
+// each share settled once, by the spec's rule (SPEC message states; DESIGN.md 5; docs/decisions/0085 and 0103 on
+// receipts).
 import type { MessageRow, Snapshot } from './snapshot.ts';
 import type { Violations } from './violations.ts';
 

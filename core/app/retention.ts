@@ -1,5 +1,6 @@
-// What the tick deletes so that no table grows without bound, each with its retention (docs/decisions.md,
-// "Retention"). Every purge deletes a batch at a time, each batch its own statement, so no purge holds locks long.
+// What the tick deletes so that no table grows without bound, each with its retention
+// (docs/decisions/0066-retention-purges.md). Every purge deletes a batch at a time, each batch its own
+// statement, so no purge holds locks long.
 import type { Pool } from 'pg';
 import { rows } from '../db/sql.ts';
 

@@ -41,7 +41,8 @@ describe('topUpReferenceKey', () => {
   it('keeps apart what differs by more than dashes, spaces and case', () => {
     expect(topUpReferenceKey('NMB-778899')).not.toBe(topUpReferenceKey('NMB-778898'));
     expect(topUpReferenceKey('NMB.778899')).not.toBe(topUpReferenceKey('NMB778899'));
-    // Letters of another script that look alike are another reference (a known limit, see docs/decisions.md).
+    // Letters of another script that look alike are another reference (a known limit, see
+    // docs/decisions/0151-top-up-references-across-organizations.md).
     expect(topUpReferenceKey('\u041D\u041C\u0412778899')).not.toBe('NMB778899');
   });
 });
