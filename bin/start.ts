@@ -8,6 +8,7 @@ import { newCtx } from '../core/app/context.ts';
 import { needsDemo, seedDemo } from '../core/app/demo/seed-demo.ts';
 import { createServiceApp } from './server/app.ts';
 import { SURFACES } from './server/surfaces.ts';
+import { restLink } from '../core/transport/rest-paths.ts';
 import { startWorkers, STOP_AFTER_SUBMITS_MS } from '../workers/runner.ts';
 import { drainable, HTTP_DRAIN_MS } from '../core/transport/drain.ts';
 
@@ -68,7 +69,7 @@ function printCredentials(base: string, c: NonNullable<Awaited<ReturnType<typeof
     `  test key       ${c.testKey}`,
     `  live key       ${c.liveKey}`,
     '',
-    `  try: curl -H "Authorization: Bearer ${c.testKey}" ${base}/v1/service-status`,
+    `  try: curl -H "Authorization: Bearer ${c.testKey}" ${base}${restLink('getServiceStatus', {})}`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -3,13 +3,14 @@ import { ok, route } from '../route.ts';
 import * as recipients from '../../core/app/campaigns/recipients.ts';
 import * as exporting from '../../core/app/campaigns/export-recipients.ts';
 import { ZIdParam } from './common.ts';
+import { REST_PATHS } from '../../core/transport/rest-paths.ts';
 
 const tag = 'campaigns';
 
 export const campaignRecipientRoutes = [
   route({
     method: 'get',
-    path: '/v1/campaigns/:id/messages.csv',
+    path: REST_PATHS.exportCampaignRecipients,
     operationId: 'exportCampaignRecipients',
     summary: 'Export the recipients of a launched campaign as CSV (at most 500,000 rows; narrow with status)',
     tag,

@@ -11,6 +11,7 @@ import * as list from '../../core/app/imports/list-imports.ts';
 import * as processing from '../../core/app/imports/request-processing.ts';
 import * as report from '../../core/app/imports/invalid-rows-report.ts';
 import { ZIdParam } from './common.ts';
+import { REST_PATHS } from '../../core/transport/rest-paths.ts';
 
 const tag = 'address-book';
 
@@ -71,7 +72,7 @@ export const importRoutes = [
   }),
   route({
     method: 'get',
-    path: '/v1/contact-imports/:id/invalid-rows.csv',
+    path: REST_PATHS.getContactImportInvalidRows,
     operationId: 'getContactImportInvalidRows',
     summary: 'The invalid rows of a processed import, with the reason for each',
     tag,

@@ -4,11 +4,12 @@ import { ok, route } from '../route.ts';
 import * as status from '../../core/app/platform/service-status.ts';
 import * as window from '../../core/app/platform/get-sending-window.ts';
 import * as audit from '../../core/app/audit/list-audit-events.ts';
+import { REST_PATHS } from '../../core/transport/rest-paths.ts';
 
 export const platformRoutes = [
   route({
     method: 'get',
-    path: '/v1/service-status',
+    path: REST_PATHS.getServiceStatus,
     operationId: 'getServiceStatus',
     summary: 'SMS route, live dispatch and the service time',
     tag: 'platform',

@@ -4,6 +4,7 @@ import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZId } from '../../../core/app/paging.ts';
 import { access, ZExportQuery } from '../../../core/app/campaigns/export-recipients.ts';
 import { launchedCampaign } from '../../../core/app/campaigns/recipients.ts';
+import { restLink } from '../../../core/transport/rest-paths.ts';
 
 export const exportLink = memberProcedure
   .input(ZExportQuery.extend({ id: ZId }))
@@ -13,7 +14,6 @@ export const exportLink = memberProcedure
       // What the download checks before it reads a row (the campaign readable and launched) runs now, so that a
       // refusal comes as an answer rather than as a broken file; the rows are counted and audited by the download.
       await launchedCampaign(ctx.ctx, ctx.actor, id);
-      const search = new URLSearchParams(query.status ? { status: query.status } : {}).toString();
-      return { url: `/v1/campaigns/${id}/messages.csv${search ? `?${search}` : ''}` };
+      return { url: restLink('exportCampaignRecipients', { id }, { status: query.status }) };
     }),
   );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdInput } from '../../inputs.ts';
 import { access, invalidRowsReport } from '../../../core/app/imports/invalid-rows-report.ts';
+import { restLink } from '../../../core/transport/rest-paths.ts';
 
 export const invalidRowsLink = memberProcedure
   .input(ZIdInput)
@@ -12,6 +13,6 @@ export const invalidRowsLink = memberProcedure
       // The report's own checks (numbers visible, the import found and processed) run now; its rows are read
       // only by the download, so a refusal comes here rather than as a broken file.
       await invalidRowsReport(ctx.ctx, ctx.actor, input.id);
-      return { url: `/v1/contact-imports/${input.id}/invalid-rows.csv` };
+      return { url: restLink('getContactImportInvalidRows', { id: input.id }) };
     }),
   );
