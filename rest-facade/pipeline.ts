@@ -9,7 +9,7 @@ import { authenticateCaller } from '../core/app/auth/authenticate.ts';
 import { requireCsrf } from '../core/transport/csrf.ts';
 import { IDEMPOTENCY_KEY_RE, fingerprintOf, withIdempotency, withSecretWithheld, type IdempotentRequest } from '../core/app/idempotency.ts';
 import { successBody } from '../core/transport/envelope.ts';
-import { CSRF_HEADER, IDEMPOTENCY_KEY_HEADER, REPLAY_HEADER, headerValue } from '../core/transport/headers.ts';
+import { CONTENT_TYPE_HEADER, CSRF_HEADER, IDEMPOTENCY_KEY_HEADER, REPLAY_HEADER, headerValue } from '../core/transport/headers.ts';
 import { DomainError } from '../core/domain/errors.ts';
 import { findHostileText, findUndecodableQuery } from '../core/domain/text-input.ts';
 import { SESSION_COOKIE, readCookies } from '../core/transport/cookies.ts';
@@ -79,6 +79,12 @@ function parseBody(route: AnyRoute, req: Request): unknown {
   return parseWith(route.body as z.ZodType, raw ?? {});
 }
 
+/** A raw body comes as the route's media type, said by Content-Type (its parameters, such as charset, aside). */
+function requireMediaType(req: Request, type: string): void {
+  const sent = (headerValue(req.headers, CONTENT_TYPE_HEADER) ?? '').split(';')[0]!.trim().toLowerCase();
+  if (sent !== type) throw new DomainError('invalid_request', `Send the file itself as the body, with ${CONTENT_TYPE_HEADER}: ${type}.`, { field: CONTENT_TYPE_HEADER });
+}
+
 function send(res: Response, status: number, body: string, replay: boolean): void {
   if (replay) res.setHeader(REPLAY_HEADER, 'true');
   res.status(status).type('application/json').send(body);
@@ -109,6 +115,7 @@ export function handlerFor(route: AnyRoute, deps: Deps): RequestHandler {
       const params = parseParams(route, req.params as Record<string, string>);
       const query = route.query ? parseWith(route.query as z.ZodType, { ...(req.query as object) }) : undefined;
       const body = parseBody(route, req);
+      if (route.rawBody) requireMediaType(req, route.rawBody);
       const run = (c: Ctx, idempotency: IdempotentRequest | null = null) =>
         route.handler({ ctx: c, actor: actor as never, params, query, body, idempotency, req, res });
       if (key === null || actor === null || route.rawBody || route.produces) {

@@ -40,7 +40,6 @@ export const importRoutes = [
       const length = req.headers['content-length'];
       const data = await upload.uploadImport(ctx, actor, {
         filename: query.filename,
-        contentType: req.headers['content-type'],
         contentLength: length === undefined ? null : Number(length),
         body: req,
       });

@@ -26,7 +26,6 @@ export const ZUploadQuery = z.strictObject({
 
 export interface Upload {
   filename: unknown;
-  contentType: string | undefined;
   contentLength: number | null;
   body: AsyncIterable<Uint8Array>;
 }
@@ -151,10 +150,6 @@ async function failImport(ctx: Ctx, importId: string, err: unknown): Promise<voi
 
 export async function uploadImport(ctx: Ctx, actor: TenantActor, upload: Upload) {
   const { filename } = parseWith(ZUploadQuery, { filename: upload.filename });
-  const type = (upload.contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'text/csv') {
-    throw new DomainError('invalid_request', 'Send the file itself as the body, with Content-Type: text/csv.', { field: 'Content-Type' });
-  }
   if (upload.contentLength !== null && upload.contentLength > MAX_IMPORT_BYTES) {
     throw tooLarge(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB.`);
   }
