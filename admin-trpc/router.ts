@@ -19,6 +19,7 @@ import { webhooksRouter } from './routers/webhooks/index.ts';
 import { membersRouter } from './routers/members/index.ts';
 import { auditRouter } from './routers/audit/index.ts';
 import { platformRouter } from './routers/platform/index.ts';
+import { RETRY_AFTER_HEADER } from '../core/transport/headers.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -62,7 +63,7 @@ export function mountTrpc(app: Express, deps: Deps, options: TrpcOptions = {}): 
       // A refusal that says when to come back (rate limits, busy) carries Retry-After, as over REST.
       responseMeta: ({ errors }) => {
         const wait = errors.map((e) => (e.cause instanceof DomainError ? e.cause.retryAfter : undefined)).find((s) => s !== undefined);
-        return wait === undefined ? {} : { headers: new Headers({ 'Retry-After': String(wait) }) };
+        return wait === undefined ? {} : { headers: new Headers({ [RETRY_AFTER_HEADER]: String(wait) }) };
       },
     }),
   );

@@ -4,6 +4,7 @@ import { DomainError } from '../core/domain/errors.ts';
 import { ERROR_STATUS } from '../core/transport/error-status.ts';
 import { busyError, throttledFaultLog } from '../core/transport/busy.ts';
 import { errorBody } from '../core/transport/envelope.ts';
+import { RETRY_AFTER_HEADER } from '../core/transport/headers.ts';
 
 export interface ErrorLogger {
   error(message: string, err: unknown): void;
@@ -49,7 +50,7 @@ export function errorMiddleware(logger: ErrorLogger) {
       logger.error('unexpected error', err);
       domain = new DomainError('internal_error', 'Something went wrong on our side; the request had no effect and may be retried.');
     }
-    if (domain.retryAfter !== undefined) res.setHeader('Retry-After', String(domain.retryAfter));
+    if (domain.retryAfter !== undefined) res.setHeader(RETRY_AFTER_HEADER, String(domain.retryAfter));
     res.status(ERROR_STATUS[domain.code]).json(errorBody(domain));
   };
 }
