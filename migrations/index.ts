@@ -22,6 +22,7 @@ import { Migration0020HonestDispatch } from './0020-honest-dispatch.ts';
 import { Migration0021SignInDevices } from './0021-sign-in-devices.ts';
 import { Migration0022KeysFollowHolder } from './0022-keys-follow-holder.ts';
 import { Migration0023TopUpReferenceKeys } from './0023-top-up-reference-keys.ts';
+import { Migration0024RulesOnce } from './0024-rules-once.ts';
 import { Migration0025IdempotencyResults } from './0025-idempotency-results.ts';
 
 export const migrationsList = [
@@ -48,5 +49,6 @@ export const migrationsList = [
   { name: '0021-sign-in-devices', class: Migration0021SignInDevices },
   { name: '0022-keys-follow-holder', class: Migration0022KeysFollowHolder },
   { name: '0023-top-up-reference-keys', class: Migration0023TopUpReferenceKeys },
+  { name: '0024-rules-once', class: Migration0024RulesOnce },
   { name: '0025-idempotency-results', class: Migration0025IdempotencyResults },
 ];

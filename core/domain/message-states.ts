@@ -129,6 +129,14 @@ export function settleCharge(charge: ChargeState, effect: MoneyEffect): { charge
   return { charge: effect === 'capture' ? 'captured' : 'released', movement: effect };
 }
 
+/**
+ * Queued: a live message accepted and not yet handed to a dispatcher, so a tick, a cancel or the window may still
+ * move it. Test messages complete at once and are never queued. Twin of message_queued (migration 0024).
+ */
+export function isQueued(m: { status: MessageStatus; test: boolean; submitStartedAt: Date | null }): boolean {
+  return m.status === 'accepted' && !m.test && m.submitStartedAt === null;
+}
+
 /** Test-mode outcome by the recipient's last digit: 1 or 2 failed, 8 undelivered, else delivered. */
 export function testModeOutcome(to: string): 'delivered' | 'undelivered' | 'failed' {
   const last = to.trim().slice(-1);

@@ -1,8 +1,9 @@
 // Prices single messages and campaigns from an organization's per-segment rates, in integer cents.
 
-export type TrafficClass = 'transactional' | 'promotional';
+/** The traffic classes (SPEC 9): every list of them, in TypeScript and in input schemas, is this one. */
+export const TRAFFIC_CLASSES = ['transactional', 'promotional'] as const;
 
-export const TRAFFIC_CLASSES: readonly TrafficClass[] = ['transactional', 'promotional'];
+export type TrafficClass = (typeof TRAFFIC_CLASSES)[number];
 
 /** Cents per segment for each traffic class, as one version of a price plan. */
 export interface PricePlanRates {
@@ -33,17 +34,29 @@ function assertNonNegative(name: string, value: bigint): void {
   }
 }
 
-function isTrafficClass(value: unknown): value is TrafficClass {
-  return value === 'transactional' || value === 'promotional';
+export function isTrafficClass(value: unknown): value is TrafficClass {
+  return TRAFFIC_CLASSES.includes(value as TrafficClass);
+}
+
+/** The plan in force among an organization's versions: the newest. Twin of price_plan_in_force (migration 0024). */
+export function planInForce<P extends { version: number }>(versions: readonly P[]): P | null {
+  let newest: P | null = null;
+  for (const plan of versions) if (newest === null || plan.version > newest.version) newest = plan;
+  return newest;
+}
+
+/** The plan's rate for a segment of the class. */
+export function unitPrice(rates: PricePlanRates, trafficClass: TrafficClass): bigint {
+  if (!isTrafficClass(trafficClass)) throw new Error(`unknown traffic class ${String(trafficClass)}`);
+  return rates[trafficClass];
 }
 
 /** Price of one message: the class's rate per segment, times its segments. */
 export function priceMessage(rates: PricePlanRates, trafficClass: TrafficClass, segments: number): MessagePrice {
-  if (!isTrafficClass(trafficClass)) throw new Error(`unknown traffic class ${String(trafficClass)}`);
   assertNonNegative('rates.transactional', rates.transactional);
   assertNonNegative('rates.promotional', rates.promotional);
+  const unitAmount = unitPrice(rates, trafficClass);
   assertSegments(segments);
-  const unitAmount = rates[trafficClass];
   return { unitAmount, total: unitAmount * BigInt(segments) };
 }
 

@@ -1,5 +1,6 @@
 // The daily sending window for promotional traffic, on Dar es Salaam wall-clock time.
 import { fail, ok, type Result } from './errors.ts';
+import type { TrafficClass } from './pricing.ts';
 
 export const SENDING_WINDOW_TIME_ZONE = 'Africa/Dar_es_Salaam';
 
@@ -101,6 +102,14 @@ export function nextOpening(settings: SendingWindowSettings, at: Date): Date {
   let candidate = dayStart + opens * MINUTE_MS;
   if (candidate <= local) candidate += DAY_MS;
   return new Date(candidate - DAR_ES_SALAAM_OFFSET_MS);
+}
+
+/**
+ * The window holds promotional traffic while it is closed; transactional traffic never waits (SPEC 10). Twin of
+ * waits_for_window (migration 0024).
+ */
+export function waitsForWindow(trafficClass: TrafficClass, windowOpen: boolean): boolean {
+  return trafficClass === 'promotional' && !windowOpen;
 }
 
 /** A promotional message's held_until: null when it may go now, else the next opening. */

@@ -5,6 +5,7 @@ import {
   canTransition,
   initialStatus,
   isFinal,
+  isQueued,
   moneyEffect,
   settleCharge,
   testModeOutcome,
@@ -146,5 +147,14 @@ describe('a new message', () => {
       expect(testModeOutcome(to)).toBe(status);
       expect(isFinal(status)).toBe(true);
     }
+  });
+});
+
+describe('isQueued', () => {
+  it('is a live message accepted and not yet handed to a dispatcher, and nothing else', () => {
+    const at = new Date('2026-11-22T09:00:00Z');
+    const queued = MESSAGE_STATUSES.flatMap((status) => [false, true].flatMap((test) => [null, at].map((submitStartedAt) => ({ status, test, submitStartedAt }))))
+      .filter((m) => isQueued(m));
+    expect(queued).toEqual([{ status: 'accepted', test: false, submitStartedAt: null }]);
   });
 });

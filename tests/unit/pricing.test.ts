@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceCampaign, priceMessage, priceShare, type PricePlanRates, type TrafficClass } from '../../core/domain/pricing.ts';
+import { planInForce, priceCampaign, priceMessage, priceShare, unitPrice, type PricePlanRates, type TrafficClass } from '../../core/domain/pricing.ts';
 
 const rates: PricePlanRates = { transactional: 2500n, promotional: 1800n };
 
@@ -52,5 +52,18 @@ describe('priceCampaign', () => {
   ];
   it.each(bugs)('throws on $name', ({ call }) => {
     expect(call).toThrow(Error);
+  });
+});
+
+describe('the plan in force', () => {
+  it('is the newest version, whatever order the versions come in; none without a plan', () => {
+    expect(planInForce([{ version: 2 }, { version: 3 }, { version: 1 }])).toEqual({ version: 3 });
+    expect(planInForce([])).toBeNull();
+  });
+
+  it('prices a segment at the class’s rate, and knows no other class', () => {
+    expect(unitPrice(rates, 'transactional')).toBe(2500n);
+    expect(unitPrice(rates, 'promotional')).toBe(1800n);
+    expect(() => unitPrice(rates, 'bulk' as TrafficClass)).toThrow(Error);
   });
 });

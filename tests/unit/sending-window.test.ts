@@ -7,6 +7,7 @@ import {
   nextOpening,
   parseWindowTime,
   validateWindowSettings,
+  waitsForWindow,
   type SendingWindowSettings,
 } from '../../core/domain/sending-window.ts';
 
@@ -148,4 +149,13 @@ describe('the fixed +03:00 offset', () => {
     const shifted = new Date(at.getTime() + 3 * 3600 * 1000).toISOString().slice(11, 16);
     expect(local).toBe(shifted);
   });
+});
+
+describe('waitsForWindow', () => {
+  it.each([
+    ['promotional', false, true],
+    ['promotional', true, false],
+    ['transactional', false, false],
+    ['transactional', true, false],
+  ] as const)('%s with the window open %s: %s', (trafficClass, open, waits) => expect(waitsForWindow(trafficClass, open)).toBe(waits));
 });
