@@ -49,23 +49,16 @@ export function checkMemberships(memberships: number): void {
 
 /**
  * Freezes the audience of a quote in one statement: each number once, at its first group in the
- * draft's order (then by contact, oldest first); active opt-outs left out whatever the class; for
- * promotional campaigns, numbers whose latest consent record is not a recorded consent left out too.
+ * draft's order (then by contact, oldest first); active opt-outs left out whatever the class; when the class
+ * needs consent, numbers whose contact does not consent left out too.
  * The caller's transaction must carry the statement timeout (quote_timeout).
  */
 export async function freezeAudience(
   tx: Ctx,
-  input: { organizationId: string; quoteId: string; groupIds: string[]; promotional: boolean },
+  input: { organizationId: string; quoteId: string; groupIds: string[]; consentNeeded: boolean },
 ): Promise<AudienceCounts> {
-  const consent = input.promotional
-    ? `left join (
-         select distinct on (contact_id) contact_id, action = 'consent_recorded' as consented
-         from consent_records
-         where organization_id = ? and contact_id is not null and action in ('consent_recorded', 'consent_cleared')
-         order by contact_id, id desc
-       ) cr on cr.contact_id = m.contact_id`
-    : '';
-  const params = input.promotional ? [input.organizationId] : [];
+  // Set-based over the whole audience: the opt-outs are joined by the rule of an active one (a hash join over
+  // the organization's opt-outs), and consent is probed per contact by its latest record (consent_records_contact).
   const found = await one<Record<keyof AudienceCounts, string>>(
     tx.em,
     `with targets as (
@@ -75,11 +68,11 @@ export async function freezeAudience(
      ), members as (
        select distinct on (contact_id) contact_id, ord from memberships order by contact_id, ord
      ), numbers as materialized (
-       select m.contact_id, m.ord, c.phone, (o.phone is not null) as opted_out, ${input.promotional ? 'coalesce(cr.consented, false)' : 'true'} as consented
+       select m.contact_id, m.ord, c.phone, (o.id is not null) as opted_out,
+         ${input.consentNeeded ? '(select consented from contact_consented(c.id))' : 'true'} as consented
        from members m
        join contacts c on c.organization_id = ? and c.id = m.contact_id
-       left join opt_outs o on o.organization_id = ? and o.phone = c.phone and o.cleared_at is null
-       ${consent}
+       left join opt_outs o on o.organization_id = ? and o.phone = c.phone and opt_out_active(o)
      ), inserted as (
        insert into campaign_recipients (organization_id, quote_id, n, phone)
        select ?, ?, row_number() over (order by ord, contact_id), phone from numbers where not opted_out and consented
@@ -90,7 +83,7 @@ export async function freezeAudience(
        (select count(*) from inserted) as eligible,
        (select count(*) filter (where opted_out) from numbers) as opted_out,
        (select count(*) filter (where not opted_out and not consented) from numbers) as no_consent`,
-    [pgArray(input.groupIds), input.organizationId, input.organizationId, ...params, input.organizationId, input.quoteId],
+    [pgArray(input.groupIds), input.organizationId, input.organizationId, input.organizationId, input.quoteId],
   );
   const counts = {
     memberships: Number(found!.memberships),

@@ -1,15 +1,15 @@
 // Time- and progress-driven campaign moves: scheduled starts, expiry at validity, completion, the end of a cancel.
 import type { Pool, PoolClient } from 'pg';
 import type { CampaignRow } from './campaign-view.ts';
-import { transition } from '../../domain/campaign-states.ts';
+import type { CampaignEvent } from '../../domain/campaign-states.ts';
 import { release } from '../../domain/ledger.ts';
 import { priceShare } from '../../domain/pricing.ts';
-import { unwrap } from '../../domain/errors.ts';
 import { exec, nativeTransaction, one, rows } from '../../db/sql.ts';
 import { applyMovements } from '../../db/wallets.ts';
 import { addEvents } from '../messages/outbox.ts';
 import { applyMoves } from '../messages/message-moves.ts';
 import { campaignEvent } from './campaign-events.ts';
+import { moveCampaign } from './campaign-moves.ts';
 
 /** A campaign with what its launched quote fixed: the price of a segment, the segments and the encoding. */
 export type Launched = CampaignRow & { unit_amount: string; quote_segments: number; quote_encoding: string };
@@ -58,8 +58,7 @@ export async function settlePending(tx: PoolClient, c: Launched, status: 'expire
 export async function settleQueued(tx: PoolClient, c: Pick<CampaignRow, 'organization_id' | 'id'>, event: 'cancel' | 'expire', now: Date): Promise<number> {
   const queued = await rows<{ id: string }>(
     tx,
-    `select id from messages where organization_id = ? and campaign_id = ? and status = 'accepted' and submit_started_at is null
-     order by id for update`,
+    'select id from messages m where organization_id = ? and campaign_id = ? and message_queued(m) order by id for update',
     [c.organization_id, c.id],
   );
   const reason = event === 'cancel' ? 'the campaign was cancelled' : 'the campaign expired before the message could be sent';
@@ -67,14 +66,8 @@ export async function settleQueued(tx: PoolClient, c: Pick<CampaignRow, 'organiz
   return queued.length;
 }
 
-async function moveTo(tx: PoolClient, c: Launched, event: Parameters<typeof transition>[1], now: Date, extra: Record<string, unknown> = {}): Promise<void> {
-  const next = unwrap(transition(c.status, event));
-  const columns = Object.keys(extra);
-  await exec(
-    tx,
-    `update campaigns set status = ?, updated_at = ?${columns.map((k) => `, ${k} = ?`).join('')} where organization_id = ? and id = ?`,
-    [next, now, ...Object.values(extra), c.organization_id, c.id],
-  );
+async function moveTo(tx: PoolClient, c: Launched, event: CampaignEvent, now: Date, columns: Record<string, unknown> = {}): Promise<void> {
+  const next = await moveCampaign(tx, c, event, now, columns);
   if (next !== c.status) await addEvents(tx, now, [campaignEvent({ ...c, status: next })]);
 }
 
@@ -103,7 +96,7 @@ function startScheduled(pool: Pool, now: Date) {
  * released) and queued messages not yet submitted. The campaign completes once nothing is in flight.
  */
 function expireDue(pool: Pool, now: Date) {
-  return each(pool, "c.status in ('scheduled', 'sending') and c.expires_at <= ? and (c.fed_through < c.audience_size or c.status = 'scheduled' or exists (select 1 from messages m where m.organization_id = c.organization_id and m.campaign_id = c.id and m.status = 'accepted' and m.submit_started_at is null))", [now], async (tx, c) => {
+  return each(pool, "c.status in ('scheduled', 'sending') and c.expires_at <= ? and (c.fed_through < c.audience_size or c.status = 'scheduled' or exists (select 1 from messages m where m.organization_id = c.organization_id and m.campaign_id = c.id and message_queued(m)))", [now], async (tx, c) => {
     // Messages before the wallet, as every other writer locks them.
     await settleQueued(tx, c, 'expire', now);
     await settlePending(tx, c, 'expired', now);

@@ -5,11 +5,12 @@ import { actorRef, type TenantActor } from '../actor.ts';
 import { isReplay, transition } from '../../domain/campaign-states.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { UUID_RE } from '../../db/ids.ts';
-import { exec, nativePool, nativeTransaction, one } from '../../db/sql.ts';
+import { nativePool, nativeTransaction, one } from '../../db/sql.ts';
 import { readSettings } from '../platform/settings.ts';
 import { insertAudit } from '../audit/record-audit.ts';
 import { findCampaign, presentCampaign, type CancelReport } from './campaign-view.ts';
 import { LAUNCHED_CAMPAIGNS, settlePending, settleQueued, type Launched } from './campaign-progress.ts';
+import { moveCampaign } from './campaign-moves.ts';
 
 export const access: Access = { scopes: [], permission: 'campaigns.launch' };
 
@@ -25,7 +26,8 @@ export async function cancelCampaign(ctx: Ctx, actor: TenantActor, id: string) {
     const c = await one<Launched>(tx, `${LAUNCHED_CAMPAIGNS} where c.organization_id = ? and c.id = ? for update of c`, [actor.organizationId, id]);
     if (!c) throw new DomainError('not_found', `No campaign has the id ${id}.`);
     if (isReplay(c.status, 'cancel')) return { report: c.cancel_report!, replay: true };
-    const next = unwrap(transition(c.status, 'cancel'));
+    // Refused before anything moves; the move itself is written last.
+    unwrap(transition(c.status, 'cancel'));
     // Messages before the wallet, as every other writer locks them, so that none waits on another in a circle.
     const queuedAtCancel = await settleQueued(tx, c, 'cancel', ctx.now);
     const pendingCancelled = await settlePending(tx, c, 'cancelled', ctx.now);
@@ -35,9 +37,7 @@ export async function cancelCampaign(ctx: Ctx, actor: TenantActor, id: string) {
       [c.organization_id, c.id],
     );
     const report: CancelReport = { pending_cancelled: pendingCancelled, queued_at_cancel: queuedAtCancel, in_flight_at_cancel: Number(inFlight?.n ?? 0) };
-    await exec(tx, 'update campaigns set status = ?, cancel_requested_at = ?, cancel_report = ?::jsonb, updated_at = ? where organization_id = ? and id = ?', [
-      next, ctx.now, JSON.stringify(report), ctx.now, c.organization_id, c.id,
-    ]);
+    await moveCampaign(tx, c, 'cancel', ctx.now, { cancel_requested_at: ctx.now, cancel_report: JSON.stringify(report) });
     await insertAudit(tx, ctx.now, actorRef(actor), { organizationId: c.organization_id, action: 'campaign.cancel_requested', targetType: 'campaign', targetId: c.id, details: { ...report } });
     return { report, replay: false };
   });

@@ -7,6 +7,7 @@ import { seesLiveData } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
+import { TRAFFIC_CLASSES, type TrafficClass } from '../../domain/pricing.ts';
 import { isReplay, transition, type CampaignStatus } from '../../domain/campaign-states.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, idPageRows, pgArray, rows, type IdWalk } from '../../db/sql.ts';
@@ -17,6 +18,7 @@ import { findSenderByName } from '../sender-ids/sender-id-view.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { campaignView, findCampaign, findReadableCampaign, presentCampaign, refuseTestKeys, type CampaignRow, type QuoteRow } from './campaign-view.ts';
 import { dropAudience } from './audience.ts';
+import { moveCampaign } from './campaign-moves.ts';
 
 export const readAccess: Access = { scopes: ['campaigns:read'], permission: 'campaigns.read' };
 export const writeAccess: Access = { scopes: ['campaigns:write'], permission: 'campaigns.write' };
@@ -36,7 +38,7 @@ export const ZValidity = z.number().int().min(MIN_VALIDITY_SECONDS).max(MAX_VALI
 
 const draftFields = {
   name: ZName,
-  traffic_class: z.enum(['transactional', 'promotional']),
+  traffic_class: z.enum(TRAFFIC_CLASSES),
   sender_id: z.string().min(1).max(11),
   body: z.string().min(1).max(10_000),
   group_ids: ZGroupIds,
@@ -71,7 +73,7 @@ export const ZListCampaignsQuery = ZPage;
 
 interface DraftContent {
   name: string;
-  traffic_class: 'transactional' | 'promotional';
+  traffic_class: TrafficClass;
   sender: string;
   body: string;
   group_ids: string[];
@@ -247,9 +249,7 @@ export async function discardDraft(ctx: Ctx, actor: TenantActor, id: string) {
     if (isReplay(row.status, 'discard')) return { campaign: await presentCampaign(tx, row, settings), replay: true };
     unwrap(transition(row.status, 'discard'));
     await dropAudience(tx, row);
-    await exec(tx.em, "update campaigns set status = 'discarded', discarded_at = ?, updated_at = ? where organization_id = ? and id = ?", [
-      tx.now, tx.now, row.organization_id, row.id,
-    ]);
+    await moveCampaign(tx.em, row, 'discard', tx.now, { discarded_at: tx.now });
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'campaign.discarded', targetType: 'campaign', targetId: id });
     return { campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, id), settings), replay: false };
   });

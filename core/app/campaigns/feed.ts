@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { newId } from '../../db/ids.ts';
 import { exec, nativeTransaction, one, rows } from '../../db/sql.ts';
 import { isWindowOpen, type SendingWindowSettings } from '../../domain/sending-window.ts';
+import { needsConsent } from '../../domain/consent.ts';
 import { LAUNCHED_CAMPAIGNS, releaseShares, shareOf, type Launched } from './campaign-progress.ts';
 
 /** Recipients fed in one transaction. */
@@ -29,7 +30,7 @@ async function claimCampaign(tx: PoolClient, now: Date, windowOpen: boolean): Pr
     tx,
     `${LAUNCHED_CAMPAIGNS}
      where c.status = 'sending' and c.fed_through < c.audience_size and c.expires_at > ?
-       and (c.traffic_class = 'transactional' or ?)
+       and not waits_for_window(c.traffic_class, ?)
        and (select count(*) from (select 1 from messages m where m.organization_id = c.organization_id and m.campaign_id = c.id and m.status = 'accepted' limit ?) q) < ?
      order by c.starts_at, c.id
      limit 1
@@ -40,17 +41,10 @@ async function claimCampaign(tx: PoolClient, now: Date, windowOpen: boolean): Pr
 
 /** The next recipients in audience order, each with what decides it now: an active opt-out, and (promotional) consent. */
 function nextRecipients(tx: PoolClient, c: Launched, limit: number): Promise<Candidate[]> {
-  const consent =
-    c.traffic_class === 'promotional'
-      ? `coalesce((select cr.action = 'consent_recorded' from contacts ct join consent_records cr on cr.contact_id = ct.id
-           where ct.organization_id = r.organization_id and ct.phone = r.phone and cr.action in ('consent_recorded', 'consent_cleared')
-           order by cr.id desc limit 1), false)`
-      : 'true';
+  const consent = needsConsent(c.traffic_class) ? '(select consented from number_consented(r.organization_id, r.phone))' : 'true';
   return rows<Candidate>(
     tx,
-    `select r.n, r.phone,
-       exists (select 1 from opt_outs o where o.organization_id = r.organization_id and o.phone = r.phone and o.cleared_at is null) as opted_out,
-       ${consent} as consented
+    `select r.n, r.phone, exists (select 1 from active_opt_out(r.organization_id, r.phone)) as opted_out, ${consent} as consented
      from campaign_recipients r
      where r.organization_id = ? and r.quote_id = ? and r.n > ? and r.status = 'pending'
      order by r.n limit ?`,

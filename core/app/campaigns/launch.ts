@@ -9,8 +9,7 @@ import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
 import { hold } from '../../domain/ledger.ts';
 import { requireCurrentQuote, transition } from '../../domain/campaign-states.ts';
-import { isWindowOpen } from '../../domain/sending-window.ts';
-import { exec } from '../../db/sql.ts';
+import { isWindowOpen, waitsForWindow } from '../../domain/sending-window.ts';
 import { applyMovement, findWallet } from '../../db/wallets.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { readSettings } from '../platform/settings.ts';
@@ -21,6 +20,7 @@ import { ZValidity, checkSchedule } from './drafts.ts';
 import { ZTimestamp } from '../validation.ts';
 import { checkCampaignSender } from './quote.ts';
 import { campaignEvent } from './campaign-events.ts';
+import { moveCampaign } from './campaign-moves.ts';
 
 export const access: Access = { scopes: [], permission: 'campaigns.launch' };
 
@@ -44,7 +44,9 @@ export async function launchCampaign(ctx: Ctx, actor: TenantActor, id: string, b
   return inTransaction(ctx, async (tx) => {
     const row = await findCampaign(tx, actor.organizationId, id, true);
     const startsNow = !body.scheduled_at;
-    const next = unwrap(transition(row.status, startsNow ? 'launch_now' : 'launch_scheduled'));
+    const event = startsNow ? 'launch_now' : 'launch_scheduled';
+    // Refused before anything else is checked; the move itself is written last.
+    unwrap(transition(row.status, event));
     const quote = await findQuote(tx, actor.organizationId, body.quote_id);
     if (!quote || quote.campaign_id !== row.id) {
       throw new DomainError('validation_failed', `quote_id: ${body.quote_id} is not a quote of this campaign.`, { field: 'quote_id' });
@@ -61,7 +63,7 @@ export async function launchCampaign(ctx: Ctx, actor: TenantActor, id: string, b
     if (!sender.route_approved) {
       throw new DomainError('sender_not_ready', `The sender ID ${row.sender} is approved, but the SMS route has not approved it yet.`, { field: 'sender_id' });
     }
-    if (row.traffic_class === 'promotional' && !isWindowOpen(settings.window, startsAt)) {
+    if (waitsForWindow(row.traffic_class, isWindowOpen(settings.window, startsAt))) {
       throw new DomainError('outside_sending_window', `A promotional campaign must start inside the sending window (${settings.window.opens} to ${settings.window.closes}, Africa/Dar_es_Salaam).`, {
         field: startsNow ? undefined : 'scheduled_at',
       });
@@ -73,16 +75,18 @@ export async function launchCampaign(ctx: Ctx, actor: TenantActor, id: string, b
 
     const validity = body.validity_seconds ?? row.validity_seconds ?? DEFAULT_VALIDITY_SECONDS;
     const expiresAt = new Date(startsAt.getTime() + validity * 1000);
-    await exec(
-      tx.em,
-      `update campaigns set status = ?, launch_quote_id = ?, launched_at = ?, launched_by = ?, reserved = ?, scheduled_at = ?, validity_seconds = ?,
-         starts_at = ?, expires_at = ?, started_at = ?, audience_size = ?, updated_at = ?
-       where organization_id = ? and id = ?`,
-      [
-        next, quote.id, tx.now, actor.kind === 'member' ? actor.memberId : null, total.toString(), body.scheduled_at ?? null, validity,
-        startsAt, expiresAt, startsNow ? tx.now : null, quote.eligible, tx.now, row.organization_id, row.id,
-      ],
-    );
+    await moveCampaign(tx.em, row, event, tx.now, {
+      launch_quote_id: quote.id,
+      launched_at: tx.now,
+      launched_by: actor.kind === 'member' ? actor.memberId : null,
+      reserved: total.toString(),
+      scheduled_at: body.scheduled_at ?? null,
+      validity_seconds: validity,
+      starts_at: startsAt,
+      expires_at: expiresAt,
+      started_at: startsNow ? tx.now : null,
+      audience_size: quote.eligible,
+    });
     const launched = await findCampaign(tx, actor.organizationId, id);
     await addEvents(tx.em, tx.now, [campaignEvent(launched)]);
     await recordAudit(tx, actor, {

@@ -4,7 +4,8 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
-import { priceCampaign } from '../../domain/pricing.ts';
+import { priceCampaign, unitPrice } from '../../domain/pricing.ts';
+import { needsConsent } from '../../domain/consent.ts';
 import { quoteExpiresAt } from '../../domain/campaign-states.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, pgArray } from '../../db/sql.ts';
@@ -70,9 +71,9 @@ async function quoteDraft(tx: Ctx, actor: TenantActor, id: string, body: TQuoteB
   // Quoting again makes the previous quote stale and rebuilds the audience.
   await dropAudience(tx, row);
   const quoteId = newId();
-  const counts = await freezeWithin(tx, { organizationId: actor.organizationId, quoteId, groupIds: row.group_ids, promotional: row.traffic_class === 'promotional' });
+  const counts = await freezeWithin(tx, { organizationId: actor.organizationId, quoteId, groupIds: row.group_ids, consentNeeded: needsConsent(row.traffic_class) });
   if (counts.eligible === 0) throw audienceEmpty('every number of its groups is opted out or has no consent, or the groups are empty');
-  const unitAmount = plan.rates[row.traffic_class];
+  const unitAmount = unitPrice(plan.rates, row.traffic_class);
   const total = priceCampaign(unitAmount, analysis.segments, counts.eligible);
   if (total > MAX_QUOTE_TOTAL) {
     throw new DomainError('total_too_large', `The campaign would cost ${total} cents; one campaign may cost at most ${MAX_QUOTE_TOTAL} cents. Split the audience.`, {

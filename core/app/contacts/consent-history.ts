@@ -2,6 +2,7 @@
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { actorRef } from '../actor.ts';
+import type { ConsentAction } from '../../domain/consent.ts';
 import { newId } from '../../db/ids.ts';
 import { exec } from '../../db/sql.ts';
 
@@ -11,7 +12,7 @@ export interface ConsentEvent {
   contactId?: string | null;
   optOutId?: string | null;
   importId?: string | null;
-  action: 'consent_recorded' | 'consent_cleared' | 'opted_out' | 'opt_out_cleared';
+  action: ConsentAction;
   source: 'manual' | 'import' | 'contact_deleted';
   note?: string | null;
   evidence?: string | null;

@@ -15,7 +15,8 @@ export interface ContactRow {
   name: string | null;
   created_at: Date;
   updated_at: Date;
-  consent_action: string | null;
+  /** Whether the latest consent record is a recorded consent; null without one (migration 0024's latest_consent). */
+  consent_given: boolean | null;
   consent_source: string | null;
   consent_note: string | null;
   consent_actor_type: string | null;
@@ -30,21 +31,14 @@ export const ZConsentInput = z.strictObject({ note: z.string().trim().min(1).max
 
 /** The select list that every contact read shares: the row, its latest consent record, opt-out and groups. */
 export const CONTACT_SELECT = `
-  select c.*, cr.action as consent_action, cr.source as consent_source, cr.note as consent_note,
-    cr.actor_type as consent_actor_type, cr.actor_id as consent_actor_id, cr.created_at as consent_recorded_at,
+  select c.*, cr.consented as consent_given, cr.source as consent_source, cr.note as consent_note,
+    cr.actor_type as consent_actor_type, cr.actor_id as consent_actor_id, cr.recorded_at as consent_recorded_at,
     coalesce(oo.active, false) as opted_out,
     coalesce((select array_agg(gm.group_id::text order by gm.group_id) from group_members gm where gm.contact_id = c.id), '{}') as group_ids
   from contacts c
-  left join lateral (
-    select * from consent_records r
-    where r.contact_id = c.id and r.action in ('consent_recorded', 'consent_cleared')
-    order by r.id desc limit 1
-  ) cr on true
-  -- A lateral probe per listed contact: as a plain EXISTS the planner hashes every opt-out instead.
-  left join lateral (
-    select true as active from opt_outs o
-    where o.organization_id = c.organization_id and o.phone = c.phone and o.cleared_at is null limit 1
-  ) oo on true`;
+  left join lateral latest_consent(c.id) cr on true
+  -- A lateral probe per listed contact (the limit keeps it one): as a plain EXISTS the planner hashes every opt-out instead.
+  left join lateral (select true as active from active_opt_out(c.organization_id, c.phone) limit 1) oo on true`;
 
 /**
  * With lock, the contact row is locked by a statement of its own first: the read that follows then
@@ -65,7 +59,7 @@ export function canSeeNumbers(actor: Actor): boolean {
 
 export function contactView(row: ContactRow, fullNumbers: boolean) {
   const consent =
-    row.consent_action === 'consent_recorded'
+    row.consent_given === true
       ? {
           note: row.consent_note,
           source: row.consent_source,

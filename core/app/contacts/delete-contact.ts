@@ -14,7 +14,7 @@ export const access: Access = { scopes: [], permission: 'contacts.write' };
 export async function deleteContact(ctx: Ctx, actor: TenantActor, id: string) {
   return inTransaction(ctx, async (tx) => {
     const contact = await findContact(tx, actor.organizationId, id, true);
-    if (contact.consent_action === 'consent_recorded') {
+    if (contact.consent_given === true) {
       // A deleted contact's consent ends with it: a contact added again later must be given consent anew.
       await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone: contact.phone, contactId: id, action: 'consent_cleared', source: 'contact_deleted' });
     }

@@ -22,7 +22,7 @@ export async function updateContact(ctx: Ctx, actor: TenantActor, id: string, bo
   return inTransaction(ctx, async (tx) => {
     // Locking the contact serialises two updates, so two consents cannot both be "the first".
     const contact = await findContact(tx, actor.organizationId, id, true);
-    const hasConsent = contact.consent_action === 'consent_recorded';
+    const hasConsent = contact.consent_given === true;
     if (body.name !== undefined) {
       await exec(tx.em, 'update contacts set name = ?, updated_at = ? where organization_id = ? and id = ?', [body.name || null, tx.now, actor.organizationId, id]);
     }

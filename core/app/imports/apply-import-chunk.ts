@@ -46,16 +46,14 @@ async function existingContacts(db: Runner, now: Date, org: string, existing: { 
   );
   return rows<Imported>(
     db,
-    `select c.id, c.phone,
-       coalesce((select r.action = 'consent_recorded' from consent_records r
-                 where r.contact_id = c.id and r.action in ('consent_recorded', 'consent_cleared') order by r.id desc limit 1), false) as has_consent
+    `select c.id, c.phone, (select consented from contact_consented(c.id)) as has_consent
      from contacts c where c.organization_id = ? and c.phone = any(?::text[])`,
     [org, pgArray(existing.map((v) => v.phone))],
   );
 }
 
 async function activeOptOuts(db: Runner, org: string, phones: string[]): Promise<Set<string>> {
-  const found = await rows<{ phone: string }>(db, 'select phone from opt_outs where organization_id = ? and cleared_at is null and phone = any(?::text[])', [
+  const found = await rows<{ phone: string }>(db, 'select phone from opt_outs o where organization_id = ? and phone = any(?::text[]) and opt_out_active(o)', [
     org,
     pgArray(phones),
   ]);

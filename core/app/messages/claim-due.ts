@@ -25,8 +25,7 @@ export interface ClaimedMessage {
 // update: no step joins one CTE to another, which a stale row estimate (one row) would make quadratic.
 const CLAIM_DUE = `with due as (
          select organization_id, id from messages
-         where status = 'accepted' and not test and submit_started_at is null and dispatch_after <= ? and expires_at > ?
-           and (traffic_class = 'transactional' or ?)
+         where message_queued(messages) and dispatch_after <= ? and expires_at > ? and not waits_for_window(traffic_class, ?)
          order by dispatch_after
          limit ?
          for update skip locked
@@ -34,7 +33,7 @@ const CLAIM_DUE = `with due as (
        update messages m set submit_started_at = ?, claimed_by = ?, updated_at = ?
        where m.organization_id = any(array(select organization_id from due)) and m.id = any(array(select id from due))
          -- Checked again on the row as it is now: a row another claimer marked meanwhile is left alone.
-         and m.submit_started_at is null and m.status = 'accepted'
+         and message_queued(m)
        returning m.organization_id, m.id, m.to_phone, m.sender, m.body, m.encoding, m.segments, m.client_ref, m.campaign_id,
          m.submit_started_at as claimed_at,
          1 + coalesce((select max(a.number) from message_attempts a where a.organization_id = m.organization_id and a.message_id = m.id), 0) as attempt`;

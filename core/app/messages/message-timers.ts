@@ -43,7 +43,7 @@ export async function runMessageTimers(ctx: Ctx, submitTimeoutMs: number) {
     // ttl (or validity) elapsed before the message left: expired, hold released.
     messages_expired: await moveBatches(
       ctx,
-      "select organization_id, id from messages where status = 'accepted' and submit_started_at is null and expires_at <= ?",
+      "select organization_id, id from messages m where message_queued(m) and expires_at <= ?",
       [ctx.now],
       'expire',
       'the message expired before it could be sent',

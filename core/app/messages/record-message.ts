@@ -1,7 +1,6 @@
 // An accepted message as the database holds it (live ones are written by the send batcher).
-import type { Ctx } from '../context.ts';
 import type { Encoding } from '../../domain/segments.ts';
-import { exec } from '../../db/sql.ts';
+import type { TrafficClass } from '../../domain/pricing.ts';
 import type { MessageRow } from './message-view.ts';
 
 export const RECIPIENT_MESSAGES_PER_HOUR = 30;
@@ -13,7 +12,7 @@ export interface NewMessage {
   to: string;
   from: string;
   body: string;
-  trafficClass: 'transactional' | 'promotional';
+  trafficClass: TrafficClass;
   clientRef: string;
   encoding: Encoding;
   segments: number;
@@ -23,10 +22,6 @@ export interface NewMessage {
   memberId: string | null;
   heldUntil: Date | null;
   expiresAt: Date;
-}
-
-export async function insertTestMessage(tx: Ctx, m: NewMessage): Promise<void> {
-  await exec(tx.em, 'insert into messages select * from jsonb_populate_record(null::messages, ?::jsonb)', [JSON.stringify(messageRecord(m, tx.now))]);
 }
 
 /** The accepted message as the database now holds it, without reading it back. */

@@ -1,6 +1,7 @@
-// Everything a send checks, read in one round trip (hot path): route, window, organization, sender, plan, consent,
-// and the request's used idempotency key; concurrent sends share the round trip. Every part is read for every
-// send, with no branch on a parameter, so that PostgreSQL keeps one generic plan for the prepared statement.
+// Everything a send checks, read in one round trip (hot path): route, window, organization, sender, the plan in
+// force, opt-out and consent (the rules of migration 0024, inlined by PostgreSQL), and the request's used
+// idempotency key; concurrent sends share the round trip. Every part is read for every send, with no branch on
+// a parameter, so that PostgreSQL keeps one generic plan for the prepared statement.
 import type { Ctx } from '../context.ts';
 import type { SmsRoute } from '../../domain/segments.ts';
 import type { PricePlanRates } from '../../domain/pricing.ts';
@@ -40,12 +41,9 @@ interface Row {
 const SEND_CONTEXT = `select s.sms_route, s.window_opens, s.window_closes, o.verified, w.frozen, w.available,
      (select row_to_json(x) from (select name, status, transactional_approved, promotional_approved, route_approved
         from sender_ids where organization_id = o.id and upper(name) = upper(r.sender)) x) as sender,
-     (select row_to_json(p) from (select transactional_unit, promotional_unit
-        from price_plans where organization_id = o.id order by version desc limit 1) p) as plan,
-     exists (select 1 from opt_outs oo where oo.organization_id = o.id and oo.phone = r.phone and oo.cleared_at is null) as opted_out,
-     (select c.action = 'consent_recorded' from contacts ct join consent_records c on c.contact_id = ct.id
-        where ct.organization_id = o.id and ct.phone = r.phone and c.action in ('consent_recorded', 'consent_cleared')
-        order by c.id desc limit 1) as has_consent,
+     (select row_to_json(p) from (select transactional_unit, promotional_unit from price_plan_in_force(o.id)) p) as plan,
+     exists (select 1 from active_opt_out(o.id, r.phone)) as opted_out,
+     (select consented from number_consented(o.id, r.phone)) as has_consent,
      (select row_to_json(u) from (select fingerprint, result from idempotency_records
         where organization_id = o.id and operation = r.operation and key = r.key and expires_at > r.at) u) as used_key`;
 

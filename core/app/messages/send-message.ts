@@ -7,16 +7,17 @@ import { inTransaction } from '../context.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { normalizeTanzanianMobile } from '../../domain/phone.ts';
 import { analyzeBody } from '../../domain/segments.ts';
-import { priceMessage } from '../../domain/pricing.ts';
-import { heldUntil } from '../../domain/sending-window.ts';
+import { TRAFFIC_CLASSES, priceMessage } from '../../domain/pricing.ts';
+import { isWindowOpen, nextOpening, waitsForWindow } from '../../domain/sending-window.ts';
+import { needsConsent } from '../../domain/consent.ts';
 import { newId } from '../../db/ids.ts';
 import { approvedClasses } from '../sender-ids/sender-id-view.ts';
 import { loadSendContext, type SendContext } from './send-context.ts';
-import { acceptedRow, insertTestMessage, type NewMessage } from './record-message.ts';
+import { acceptedRow, type NewMessage } from './record-message.ts';
 import { findMessage, messageDetail, messageView, type MessageView } from './message-view.ts';
 import { submitSend } from './send-batcher.ts';
 import { findUsedKey, keep, keptValue, usedKeyResult, withIdempotency, type IdempotentRequest, type KeptResult } from '../idempotency.ts';
-import { completeTestMessage } from './test-mode.ts';
+import { recordTestMessage } from './test-mode.ts';
 
 export const access: Access = { scopes: ['messages:send'], permission: 'messages.send' };
 
@@ -32,7 +33,7 @@ export const ZSendMessageBody = z.strictObject({
     .min(1)
     .max(128)
     .refine((s) => !/\p{C}/u.test(s), 'client_ref must be printable characters'),
-  traffic_class: z.enum(['transactional', 'promotional']).default('transactional'),
+  traffic_class: z.enum(TRAFFIC_CLASSES).default('transactional'),
   ttl: z.number().int().min(1).max(DEFAULT_TTL_SECONDS).optional(),
 });
 export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;
@@ -72,14 +73,14 @@ export function isTestSend(actor: TenantActor, asked: boolean): boolean {
 
 /** Every check of a send, in the spec's order, on what was read for it; the message to record when all pass. */
 function checkSend(ctx: Ctx, actor: TenantActor, body: TSendMessageBody, to: string, context: SendContext, test: boolean): NewMessage {
-  const promotional = body.traffic_class === 'promotional';
   const analysis = unwrap(analyzeBody(body.body, context.route));
   checkSender(context, body, test);
   if (!context.rates) throw new DomainError('no_price_plan', 'The organization has no price plan yet; ask the service to set one.');
   const price = priceMessage(context.rates, body.traffic_class, analysis.segments);
-  if (promotional) checkConsent(context);
+  if (needsConsent(body.traffic_class)) checkConsent(context);
   if (!test) checkLive(context, price.total);
-  const held = !test && promotional ? heldUntil(context.window, ctx.now) : null;
+  // Test messages complete at once, whatever the window.
+  const held = !test && waitsForWindow(body.traffic_class, isWindowOpen(context.window, ctx.now)) ? nextOpening(context.window, ctx.now) : null;
   return {
     id: newId(),
     organizationId: actor.organizationId,
@@ -106,8 +107,7 @@ async function sendTestMessage(ctx: Ctx, actor: TenantActor, body: TSendMessageB
   const context = await loadSendContext(ctx, actor.organizationId, body.from, to);
   const message = checkSend(ctx, actor, body, to, context, true);
   return inTransaction(ctx, async (tx) => {
-    await insertTestMessage(tx, message);
-    await completeTestMessage(tx, actor.organizationId, message.id, message.to);
+    await recordTestMessage(tx, message);
     const row = await findMessage(tx, actor.organizationId, message.id);
     return messageView(row, actor, await messageDetail(tx, row));
   });

@@ -4,8 +4,8 @@ import type { SendingWindowSettings } from '../../domain/sending-window.ts';
 import { heldUntil } from '../../domain/sending-window.ts';
 import { rows, type Runner } from '../../db/sql.ts';
 
-// Queued promotional live messages, not yet handed to a dispatcher (the messages_due index).
-const WAITING = `status = 'accepted' and not test and submit_started_at is null and traffic_class = 'promotional'`;
+// Queued messages the window holds while it is closed (by the messages_due index).
+const WAITING = 'message_queued(messages) and waits_for_window(traffic_class, false)';
 
 export interface WindowHolds {
   /** Held messages that may go at once: the window is open now. */

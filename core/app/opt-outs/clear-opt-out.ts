@@ -7,6 +7,7 @@ import { actorRef } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { maskPhone } from '../../domain/phone.ts';
+import { isActiveOptOut } from '../../domain/opt-outs.ts';
 import { exec, one } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from '../contacts/consent-history.ts';
@@ -24,7 +25,7 @@ export type TClearOptOutBody = z.infer<typeof ZClearOptOutBody>;
 export async function clearOptOut(ctx: Ctx, actor: TenantActor, id: string, body: TClearOptOutBody) {
   return inTransaction(ctx, async (tx) => {
     const optOut = await findOptOut(tx, actor.organizationId, id, true);
-    if (optOut.cleared_at) throw new DomainError('already_cleared', 'This opt-out was already cleared; an opt-out is cleared once.');
+    if (!isActiveOptOut({ clearedAt: optOut.cleared_at })) throw new DomainError('already_cleared', 'This opt-out was already cleared; an opt-out is cleared once.');
     const { actorType, actorId } = actorRef(actor);
     await exec(
       tx.em,

@@ -19,13 +19,13 @@ export const ZListOptOutsQuery = ZPage.extend({
 });
 export type TListOptOutsQuery = z.infer<typeof ZListOptOutsQuery>;
 
-const STATUS_CONDITION = { active: 'cleared_at is null', cleared: 'cleared_at is not null', all: 'true' } as const;
+const STATUS_CONDITION = { active: 'opt_out_active(o)', cleared: 'not opt_out_active(o)', all: 'true' } as const;
 
 export async function listOptOuts(ctx: Ctx, actor: TenantActor, query: TListOptOutsQuery) {
   const prefix = searchPrefix(actor, query.search);
   const found = await rows<OptOutRow>(
     ctx.em,
-    `select * from opt_outs
+    `select * from opt_outs o
      where organization_id = ? and ${STATUS_CONDITION[query.status]} and (?::uuid is null or id < ?::uuid)
        and (?::text is null or phone like ?)
      order by id desc limit ?`,

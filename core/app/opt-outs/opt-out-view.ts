@@ -2,6 +2,7 @@
 import type { Ctx } from '../context.ts';
 import { findOwned } from '../find-owned.ts';
 import { maskPhone } from '../../domain/phone.ts';
+import { isActiveOptOut } from '../../domain/opt-outs.ts';
 import { iso, one } from '../../db/sql.ts';
 
 export interface OptOutRow {
@@ -21,7 +22,7 @@ export function findOptOut(ctx: Ctx, organizationId: string, id: string, lock = 
 }
 
 export async function activeOptOut(ctx: Ctx, organizationId: string, phone: string): Promise<OptOutRow | undefined> {
-  return one<OptOutRow>(ctx.em, 'select * from opt_outs where organization_id = ? and phone = ? and cleared_at is null', [organizationId, phone]);
+  return one<OptOutRow>(ctx.em, 'select * from active_opt_out(?, ?)', [organizationId, phone]);
 }
 
 export function optOutView(row: OptOutRow, fullNumbers: boolean) {
@@ -30,7 +31,7 @@ export function optOutView(row: OptOutRow, fullNumbers: boolean) {
     phone: fullNumbers ? row.phone : maskPhone(row.phone),
     source: row.source,
     reason: row.reason,
-    active: row.cleared_at === null,
+    active: isActiveOptOut({ clearedAt: row.cleared_at }),
     created_at: iso(row.created_at),
     cleared_at: iso(row.cleared_at),
     clear_reason: row.clear_reason,

@@ -31,12 +31,13 @@ export async function recordOptOut(ctx: Ctx, actor: TenantActor, body: TRecordOp
     if (existing) return { opt_out: optOutView(existing, full), created: false };
     const { actorType, actorId } = actorRef(actor);
     const id = newId();
-    // Two requests at once meet at the partial unique index; the second then returns the first's opt-out.
+    // Two requests at once meet at the partial unique index of active opt-outs (the only key a new id can
+    // collide with); the second then returns the first's opt-out.
     const inserted = await one<{ id: string }>(
       tx.em,
       `insert into opt_outs (id, organization_id, phone, source, reason, created_by_type, created_by_id, created_at)
        values (?, ?, ?, 'manual', ?, ?, ?, ?)
-       on conflict (organization_id, phone) where cleared_at is null do nothing returning id`,
+       on conflict do nothing returning id`,
       [id, actor.organizationId, phone, body.reason || null, actorType, actorId, tx.now],
     );
     if (!inserted) {

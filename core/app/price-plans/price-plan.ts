@@ -1,4 +1,4 @@
-// Versioned price plans: cents per segment per traffic class; the newest version is current.
+// Versioned price plans: cents per segment per traffic class; the newest version is in force (price_plan_in_force).
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
@@ -33,9 +33,7 @@ export type TSetPricePlanInput = z.infer<typeof ZSetPricePlanInput>;
 
 /** The current plan, or 409 no_price_plan: nothing can be priced without one. */
 export async function currentPricePlan(ctx: Ctx, organizationId: string): Promise<CurrentPlan> {
-  const row = await one<PlanRow>(ctx.em, 'select * from price_plans where organization_id = ? order by version desc limit 1', [
-    organizationId,
-  ]);
+  const row = await one<PlanRow>(ctx.em, 'select * from price_plan_in_force(?)', [organizationId]);
   if (!row) throw new DomainError('no_price_plan', 'The organization has no price plan yet; ask the service to set one.');
   return {
     id: row.id,
@@ -50,7 +48,7 @@ export async function setPricePlan(ctx: Ctx, actor: Actor, input: TSetPricePlanI
     await requireOrganization(tx, input.organizationId, true);
     const previous = await one<{ version: number }>(
       tx.em,
-      'select coalesce(max(version), 0) as version from price_plans where organization_id = ?',
+      'select coalesce((select version from price_plan_in_force(?)), 0) as version',
       [input.organizationId],
     );
     const version = (previous?.version ?? 0) + 1;
