@@ -1,4 +1,5 @@
-// Wallet rows and ledger entries: every movement locks the wallet, applies the pure rule, writes both.
+// Wallet rows and ledger entries: every movement locks the wallet, applies the pure rule, writes both. The one module
+// that writes balances and the ledger (the send batcher folds WALLET_WRITES into its own statement).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Runner } from './sql.ts';
 import type { WalletBalance, LedgerKind } from '../domain/ledger.ts';
@@ -72,22 +73,71 @@ export interface BatchMovement {
 
 type Meta = { actorType: MovementMeta['actorType']; actorId: string | null; at: Date };
 
-// Hot path: every wallet of the batch, the wallet.low_balance events of those that fell below their threshold and
-// every ledger entry written by one statement.
-const WRITE_MOVEMENTS = prepared(
-  'write-movements',
-  `with wallet_updates as (
+/** A movement of one organization's wallet, with who made it and, when it differs from the batch's, when. */
+export type PlannedMovement = BatchMovement & { organizationId: string; actorType: Meta['actorType']; actorId: string | null; at?: Date };
+
+/** A locked wallet as the writes need it: its balances, and what decides its wallet.low_balance event. */
+export type LockedWallet = Pick<WalletRow, 'organization_id' | 'available' | 'held' | 'captured' | 'credited' | 'frozen' | 'low_balance_threshold'>;
+
+/**
+ * Every wallet and ledger write of the service, as data-modifying parts of one statement (each runs whether or not
+ * the statement reads it): the batch's balances, the wallet.low_balance events of wallets that fell below their
+ * threshold, and the ledger entries. Its parameters are walletWrites(...).params, in order. The send batcher folds
+ * it into its own statement (hot path); every other movement runs it through applyMovementsByOrganization.
+ */
+export const WALLET_WRITES = `wallet_balances as (
      update wallets w set available = x.available, held = x.held, captured = x.captured, credited = x.credited, updated_at = ?
      from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, available bigint, held bigint, captured bigint, credited bigint)
      where w.organization_id = x.organization_id
    ),
-   low_balance as (${insertOutboxEvents})
-   insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, reference, message_id, campaign_id,
-     actor_type, actor_id, created_at)
-   select x.id, x.organization_id, x.kind, x.amount, x.balance_after, x.held_after, x.reference, x.message_id, x.campaign_id, ?, ?, ?
-   from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, kind text, amount bigint, balance_after bigint, held_after bigint,
-     reference text, message_id uuid, campaign_id uuid)`,
-);
+   low_balance as (${insertOutboxEvents}),
+   ledger as (
+     insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, reference, message_id, campaign_id,
+       actor_type, actor_id, created_at)
+     select x.id, x.organization_id, x.kind, x.amount, x.balance_after, x.held_after, x.reference, x.message_id, x.campaign_id,
+       x.actor_type, x.actor_id, x.created_at
+     from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, kind text, amount bigint, balance_after bigint, held_after bigint,
+       reference text, message_id uuid, campaign_id uuid, actor_type text, actor_id uuid, created_at timestamptz)
+   )`;
+
+/**
+ * The pure part of a batch of movements on locked wallets: each movement in order takes its organization's running
+ * balance through the ledger rule and gets its own entry. Returns each wallet's balance and entry ids, and the
+ * parameters of WALLET_WRITES (the wallets moved, their low-balance events, the entries).
+ */
+export function walletWrites(wallets: Map<string, LockedWallet>, items: PlannedMovement[], at: Date) {
+  const applied = new Map<string, { balance: WalletBalance; entryIds: string[] }>();
+  const entries: Record<string, unknown>[] = [];
+  for (const item of items) {
+    const row = wallets.get(item.organizationId);
+    if (!row) throw new Error(`organization ${item.organizationId} has no wallet`);
+    const current = applied.get(item.organizationId) ?? { balance: toBalance(row), entryIds: [] };
+    const { balance, entry } = unwrap(item.movement(current.balance));
+    const id = newId();
+    entries.push({
+      id,
+      organization_id: item.organizationId,
+      kind: entry.kind,
+      amount: entry.amount.toString(),
+      balance_after: entry.availableAfter.toString(),
+      held_after: entry.heldAfter.toString(),
+      reference: item.reference ?? null,
+      message_id: item.messageId ?? null,
+      campaign_id: item.campaignId ?? null,
+      actor_type: item.actorType,
+      actor_id: item.actorId,
+      created_at: item.at ?? at,
+    });
+    applied.set(item.organizationId, { balance, entryIds: [...current.entryIds, id] });
+  }
+  const moved = [...applied].map(([organizationId, { balance: b }]) => ({
+    organization_id: organizationId, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString(),
+  }));
+  const events = [...applied].flatMap(([organizationId, { balance }]) => lowBalanceEvents(organizationId, { ...wallets.get(organizationId)!, updated_at: null }, balance, at));
+  return { applied, params: [at, JSON.stringify(moved), at, outboxRows(at, events), JSON.stringify(entries)] };
+}
+
+const WRITE_MOVEMENTS = prepared('write-movements', `with ${WALLET_WRITES} select 1`);
 
 /**
  * Hot path (dispatch answers, receipts, timers, feeding): the movements of several organizations inside the
@@ -100,38 +150,13 @@ export async function applyMovementsByOrganization(
   byOrganization: Map<string, BatchMovement[]>,
   meta: Meta,
 ): Promise<Map<string, { balance: WalletBalance; entryIds: string[] }>> {
-  const applied = new Map<string, { balance: WalletBalance; entryIds: string[] }>();
-  if (byOrganization.size === 0) return applied;
+  if (byOrganization.size === 0) return new Map();
   const wallets = await lockWallets<WalletRow>(db, byOrganization.keys());
-  const entries: Record<string, unknown>[] = [];
-  for (const organizationId of inLockOrder(byOrganization.keys())) {
-    const row = wallets.get(organizationId);
-    if (!row) throw new Error(`organization ${organizationId} has no wallet`);
-    let balance = toBalance(row);
-    const ids = byOrganization.get(organizationId)!.map((item) => {
-      const { balance: next, entry } = unwrap(item.movement(balance));
-      balance = next;
-      const id = newId();
-      entries.push({
-        id,
-        organization_id: organizationId,
-        kind: entry.kind,
-        amount: entry.amount.toString(),
-        balance_after: entry.availableAfter.toString(),
-        held_after: entry.heldAfter.toString(),
-        reference: item.reference ?? null,
-        message_id: item.messageId ?? null,
-        campaign_id: item.campaignId ?? null,
-      });
-      return id;
-    });
-    applied.set(organizationId, { balance, entryIds: ids });
-  }
-  const updates = [...applied].map(([organizationId, { balance: b }]) => ({
-    organization_id: organizationId, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString(),
-  }));
-  const events = [...applied].flatMap(([organizationId, { balance }]) => lowBalanceEvents(organizationId, wallets.get(organizationId)!, balance, meta.at));
-  await exec(db, WRITE_MOVEMENTS, [meta.at, JSON.stringify(updates), meta.at, outboxRows(meta.at, events), meta.actorType, meta.actorId, meta.at, JSON.stringify(entries)]);
+  const items = inLockOrder(byOrganization.keys()).flatMap((organizationId) =>
+    byOrganization.get(organizationId)!.map((item) => ({ ...item, organizationId, actorType: meta.actorType, actorId: meta.actorId })),
+  );
+  const { applied, params } = walletWrites(wallets, items, meta.at);
+  await exec(db, WRITE_MOVEMENTS, params);
   return applied;
 }
 

@@ -5,15 +5,12 @@ import type { actorRef } from '../actor.ts';
 import type { IdempotencyScope, KeptResult } from '../idempotency.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { hold, type WalletBalance } from '../../domain/ledger.ts';
-import { newId } from '../../db/ids.ts';
 import { foldedTransaction, prepared, type FoldedTransaction } from '../../db/sql.ts';
 import { coalesced } from '../../db/coalesce.ts';
-import { toBalance, type WalletRow } from '../../db/wallets.ts';
+import { WALLET_WRITES, toBalance, walletWrites, type LockedWallet } from '../../db/wallets.ts';
 import { lockWalletsOf } from '../../db/lock-order.ts';
 import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyResult } from '../idempotency.ts';
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
-import { insertOutboxEvents, outboxRows } from './outbox.ts';
-import { lowBalanceEvents } from '../wallet/wallet-view.ts';
 
 // The batch's statements, prepared once per connection.
 // The batch's keys claimed (an answer stored with each, kept only if the send is accepted), for each key claimed
@@ -52,7 +49,7 @@ const BATCH_CLAIM_TAKE_AND_LOCK = prepared(
 );
 // Every write of a batch after its decisions in one statement, the wallets' last (each data-modifying part runs
 // even unreferenced): tokens of refused sends given back, their idempotency records removed, then the accepted
-// sends' holds, the wallet.low_balance events of wallets that fell below their threshold, ledger entries and
+// sends' holds through the wallets module's writes (balances, wallet.low_balance events, ledger entries) and the
 // messages. The wallets stay locked for this statement and the commit alone.
 const BATCH_WRITE = prepared(
   'send-batch-write',
@@ -64,18 +61,7 @@ const BATCH_WRITE = prepared(
      delete from idempotency_records r using jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text)
      where r.organization_id = x.organization_id and r.operation = x.operation and r.key = x.key
    ),
-   wallet_holds as (
-     update wallets w set available = x.available, held = x.held, captured = x.captured, credited = x.credited, updated_at = ?
-     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, available bigint, held bigint, captured bigint, credited bigint)
-     where w.organization_id = x.organization_id
-   ),
-   low_balance as (${insertOutboxEvents}),
-   hold_entries as (
-     insert into ledger_entries (id, organization_id, kind, amount, balance_after, held_after, message_id, actor_type, actor_id, created_at)
-     select x.id, x.organization_id, 'hold', x.amount, x.balance_after, x.held_after, x.message_id, x.actor_type, x.actor_id, x.created_at
-     from jsonb_to_recordset(?::jsonb) as x(id uuid, organization_id uuid, amount bigint, balance_after bigint, held_after bigint, message_id uuid,
-       actor_type text, actor_id uuid, created_at timestamptz)
-   )
+   ${WALLET_WRITES}
    insert into messages select * from jsonb_populate_recordset(null::messages, ?::jsonb)`,
 );
 
@@ -126,8 +112,6 @@ async function flush(pool: Pool, batch: BatchedSend[]): Promise<BatchResult[]> {
     return result.kind === 'done' ? { ...result, replay: true } : result;
   });
 }
-
-type LockedWallet = Pick<WalletRow, 'organization_id' | 'available' | 'held' | 'captured' | 'credited' | 'frozen' | 'low_balance_threshold'>;
 
 /**
  * Claims the keys with their answers already stored (known before the batch runs; a refused send's record goes
@@ -193,26 +177,21 @@ async function write(tx: FoldedTransaction, wallets: LockedWallet[], accepted: B
   if (accepted.length === 0 && refused.length === 0) return;
   const counts = new Map<string, number>();
   for (const w of tokensBack) counts.set(bucketOf(w), (counts.get(bucketOf(w)) ?? 0) + 1);
-  const balances = new Map<string, WalletBalance>(wallets.map((w) => [w.organization_id, toBalance(w)]));
-  const entries = accepted.map((w) => {
-    const moved = hold(balances.get(w.message.organizationId)!, w.message.total);
-    if (!moved.ok) throw moved.error;
-    balances.set(w.message.organizationId, moved.value.balance);
-    const e = moved.value.entry;
-    return { id: newId(), organization_id: w.message.organizationId, amount: e.amount.toString(), balance_after: e.availableAfter.toString(), held_after: e.heldAfter.toString(), message_id: w.message.id, actor_type: w.actor.actorType, actor_id: w.actor.actorId, created_at: w.at };
-  });
+  const holds = accepted.map((w) => ({
+    organizationId: w.message.organizationId,
+    movement: (b: WalletBalance) => hold(b, w.message.total),
+    messageId: w.message.id,
+    actorType: w.actor.actorType,
+    actorId: w.actor.actorId,
+    at: w.at,
+  }));
   const at = (accepted[0] ?? refused[0])!.at;
-  const held = wallets.filter((w) => accepted.some((a) => a.message.organizationId === w.organization_id));
-  const after = (w: LockedWallet) => balances.get(w.organization_id)!;
+  const { params } = walletWrites(new Map(wallets.map((w) => [w.organization_id, w])), holds, at);
   await tx.last(BATCH_WRITE, [
     RECIPIENT_MESSAGES_PER_HOUR,
     JSON.stringify([...counts].map(([bucket, n]) => ({ bucket, n }))),
     JSON.stringify(refused.map((w) => scopeRow(w.scope))),
-    at,
-    JSON.stringify(held.map((w) => { const b = after(w); return { organization_id: w.organization_id, available: b.available.toString(), held: b.held.toString(), captured: b.captured.toString(), credited: b.credited.toString() }; })),
-    at,
-    outboxRows(at, held.flatMap((w) => lowBalanceEvents(w.organization_id, { ...w, updated_at: null }, after(w), at))),
-    JSON.stringify(entries),
+    ...params,
     JSON.stringify(accepted.map((w) => messageRecord(w.message, w.at))),
   ]);
 }
