@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 `webhooks` section: what a receiver gets for each event type (DESIGN.md 5), signed per
 // Standard Webhooks. The payload is {type, timestamp, data}; data is the subject as an API key sees it.
 import { EVENT_TYPES } from '../core/domain/webhooks.ts';
+import { TRAFFIC_CLASSES } from '../core/domain/pricing.ts';
 
 const time = { type: ['string', 'null'], format: 'date-time' };
 const nullableString = { type: ['string', 'null'] };
@@ -15,7 +16,7 @@ const message = {
     to: { type: 'string' },
     from: { type: 'string' },
     body: { type: 'string' },
-    traffic_class: { enum: ['transactional', 'promotional'] },
+    traffic_class: { enum: TRAFFIC_CLASSES },
     client_ref: { type: 'string', description: 'Echoed as the caller sent it' },
     encoding: { enum: ['gsm7', 'ucs2', 'ascii'] },
     segments: { type: 'integer' },

@@ -27,7 +27,7 @@ export const Message = builder.objectRef<MessageView>('Message').implement({
     to: t.exposeString('to'),
     from: t.exposeString('from'),
     body: t.exposeString('body'),
-    trafficClass: t.field({ type: TrafficClass, resolve: (m) => m.traffic_class as 'transactional' | 'promotional' }),
+    trafficClass: t.field({ type: TrafficClass, resolve: (m) => m.traffic_class as typeof TrafficClass.$inferType }),
     clientRef: t.exposeString('client_ref'),
     encoding: t.exposeString('encoding'),
     segments: t.exposeInt('segments'),

@@ -17,7 +17,7 @@ export const ReportRow = builder.objectRef<report.ReportRow>('ReportRow').implem
     sender: t.exposeString('sender', { nullable: true }),
     campaignId: t.exposeID('campaign_id', { nullable: true }),
     operator: t.field({ type: Operator, nullable: true, resolve: (r) => r.operator as (typeof OPERATORS)[number] | null }),
-    trafficClass: t.field({ type: TrafficClass, nullable: true, resolve: (r) => r.traffic_class as 'transactional' | 'promotional' | null }),
+    trafficClass: t.field({ type: TrafficClass, nullable: true, resolve: (r) => r.traffic_class as typeof TrafficClass.$inferType | null }),
     messages: t.exposeInt('messages'),
     segments: t.exposeInt('segments'),
     delivered: t.int({ resolve: (r) => r.counts.delivered }),

@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { ZInstant, pageOf } from '../../outputs.ts';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../core/domain/campaign-states.ts';
+import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
 import { RECIPIENT_STATUSES } from '../../../core/app/campaigns/recipients.ts';
 
-const ZTrafficClass = z.enum(['transactional', 'promotional']);
+const ZTrafficClass = z.enum(TRAFFIC_CLASSES);
 const ZEncoding = z.enum(['gsm7', 'ucs2', 'ascii']);
 
 export const ZQuote = z.strictObject({

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { ZInstant, pageOf } from '../../outputs.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../../core/domain/message-states.ts';
+import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
 
 const ZStatus = z.enum(MESSAGE_STATUSES as [MessageStatus, ...MessageStatus[]]);
 const ZEncoding = z.enum(['gsm7', 'ucs2', 'ascii']);
-const ZTrafficClass = z.enum(['transactional', 'promotional']);
+const ZTrafficClass = z.enum(TRAFFIC_CLASSES);
 
 export const ZMessage = z.strictObject({
   id: z.string(),

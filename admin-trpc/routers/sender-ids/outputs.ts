@@ -1,8 +1,9 @@
 // Sender IDs' answers, as REST's `data` holds them: the service's approval per class and the route's.
 import { z } from 'zod';
 import { ZInstant } from '../../outputs.ts';
+import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
 
-const ZTrafficClass = z.enum(['transactional', 'promotional']);
+const ZTrafficClass = z.enum(TRAFFIC_CLASSES);
 
 export const ZSenderId = z.strictObject({
   id: z.string(),

@@ -2,6 +2,7 @@
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { SCOPES } from '../../domain/access.ts';
+import { TRAFFIC_CLASSES } from '../../domain/pricing.ts';
 import { one } from '../../db/sql.ts';
 import { base62 } from '../auth/tokens.ts';
 import { createOrganization } from '../organizations/create-organization.ts';
@@ -22,7 +23,7 @@ export async function seedDemo(ctx: Ctx) {
   const organizationId = organization.id;
   await creditWallet(ctx, operator, { organizationId, amount: 5_000_000n, reference: 'demo opening balance' });
   await setPricePlan(ctx, operator, { organizationId, transactional: 2000n, promotional: 2500n });
-  await addSenderId(ctx, operator, { organizationId, name: 'UJUMBE', classes: ['transactional', 'promotional'], routeApproved: true });
+  await addSenderId(ctx, operator, { organizationId, name: 'UJUMBE', classes: [...TRAFFIC_CLASSES], routeApproved: true });
   const email = 'owner@demo.ujumbe.test';
   const password = `Demo-${base62(16)}`;
   await createMember(ctx, operator, organizationId, { email, password, role: 'owner', name: 'Demo Owner' });

@@ -10,6 +10,7 @@ import { ZTimestamp } from '../validation.ts';
 import type { MessageRow } from './message-view.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../domain/message-states.ts';
+import { TRAFFIC_CLASSES } from '../../domain/pricing.ts';
 import { ZSenderName } from '../sender-ids/sender-id-view.ts';
 import { createdIdBounds } from '../reports/rollups.ts';
 
@@ -23,7 +24,7 @@ const ZCampaignFilter = z
 /** What a caller may narrow a list of messages to (REST's query, tRPC's input and GraphQL's filter all come to this). */
 export const ZMessageFilter = z.strictObject({
   status: z.array(z.enum(MESSAGE_STATUSES as [MessageStatus, ...MessageStatus[]])).min(1).max(MESSAGE_STATUSES.length).optional(),
-  traffic_class: z.enum(['transactional', 'promotional']).optional(),
+  traffic_class: z.enum(TRAFFIC_CLASSES).optional(),
   campaign: ZCampaignFilter,
   sender: ZSenderName.optional(),
   created_from: ZTimestamp.optional(),

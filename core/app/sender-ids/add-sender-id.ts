@@ -4,6 +4,7 @@ import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { TRAFFIC_CLASSES } from '../../domain/pricing.ts';
 import { newId } from '../../db/ids.ts';
 import { exec, pgArray } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -13,7 +14,7 @@ import { ZSenderName, ZTrafficClasses, findSenderByName, senderIdView } from './
 export const ZAddSenderIdInput = z.strictObject({
   organizationId: z.uuid(),
   name: ZSenderName,
-  classes: ZTrafficClasses.default(['transactional', 'promotional']),
+  classes: ZTrafficClasses.default([...TRAFFIC_CLASSES]),
   routeApproved: z.boolean().default(false),
 });
 export type TAddSenderIdInput = z.infer<typeof ZAddSenderIdInput>;

@@ -1,7 +1,7 @@
 // Sender ID rows and their public shape: the service's approval per class and the route's (provider) approval.
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
-import type { TrafficClass } from '../../domain/pricing.ts';
+import { TRAFFIC_CLASSES, type TrafficClass } from '../../domain/pricing.ts';
 import { iso, one } from '../../db/sql.ts';
 
 export interface SenderIdRow {
@@ -27,7 +27,7 @@ export const ZSenderName = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9 .&_-]*$/, 'a sender ID is 1 to 11 letters, digits, spaces, dots, dashes, ampersands or underscores');
 
 export const ZTrafficClasses = z
-  .array(z.enum(['transactional', 'promotional']))
+  .array(z.enum(TRAFFIC_CLASSES))
   .min(1)
   .max(2)
   .refine((a) => new Set(a).size === a.length, 'each traffic class once');

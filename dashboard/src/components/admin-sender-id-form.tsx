@@ -8,11 +8,11 @@ import { Field } from './field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import { Checkboxes } from './admin-checkboxes.tsx';
 import { formErrors } from './form-errors.ts';
+import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
 
 type TrafficClass = NonNullable<Inputs['senderIds']['request']['traffic_classes']>[number];
 type Requested = Outputs['senderIds']['request']['sender_id'];
 
-export const TRAFFIC_CLASSES: readonly TrafficClass[] = ['transactional', 'promotional'];
 const FIELDS = ['name', 'traffic_classes', 'note'];
 const EMPTY = { name: '', traffic_classes: ['transactional'] as TrafficClass[], note: '' };
 

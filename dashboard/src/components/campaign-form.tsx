@@ -12,6 +12,7 @@ import { Field } from './field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import { BodyCounter } from './body-counter.tsx';
 import { SenderSelect } from './sender-select.tsx';
+import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
 import { CampaignGroups } from './campaign-groups.tsx';
 import { ScheduleFields, scheduleFields, scheduleOf, type ScheduleValue } from './campaign-schedule.tsx';
 
@@ -96,7 +97,7 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
       </Field>
       <fieldset className="field">
         <legend>Traffic class</legend>
-        {(['transactional', 'promotional'] as const).map((c) => (
+        {TRAFFIC_CLASSES.map((c) => (
           <label key={c} className="choice">
             <input type="radio" name="traffic_class" value={c} checked={form.traffic_class === c} onChange={() => set({ traffic_class: c })} /> {humanize(c)}
           </label>

@@ -6,6 +6,7 @@ import { navigate } from '../router.ts';
 import { useCan } from '../session.tsx';
 import { humanize } from '../format/text.ts';
 import { Field } from './field.tsx';
+import { isTrafficClass, type TrafficClass } from '../../../core/domain/pricing.ts';
 
 export const MESSAGE_STATUSES = ['accepted', 'submitted', 'delivered', 'undelivered', 'failed', 'unknown', 'cancelled', 'expired'] as const;
 
@@ -13,7 +14,7 @@ export interface Filters {
   /** Live or test messages (a member sees both unless narrowed). */
   mode?: 'live' | 'test';
   status?: (typeof MESSAGE_STATUSES)[number];
-  traffic_class?: 'transactional' | 'promotional';
+  traffic_class?: TrafficClass;
   sender?: string;
   /** Dar es Salaam days, YYYY-MM-DD, both included. */
   from?: string;
@@ -29,7 +30,7 @@ export function readFilters(query: URLSearchParams): Filters {
   const filters: Filters = {};
   if (mode === 'live' || mode === 'test') filters.mode = mode;
   if (MESSAGE_STATUSES.some((s) => s === status)) filters.status = status as Filters['status'];
-  if (trafficClass === 'transactional' || trafficClass === 'promotional') filters.traffic_class = trafficClass;
+  if (isTrafficClass(trafficClass)) filters.traffic_class = trafficClass;
   if (query.get('sender')) filters.sender = query.get('sender')!;
   if (DAY.test(query.get('from') ?? '')) filters.from = query.get('from')!;
   if (DAY.test(query.get('to') ?? '')) filters.to = query.get('to')!;

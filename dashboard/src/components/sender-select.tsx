@@ -5,9 +5,10 @@ import { trpc } from '../trpc.ts';
 import { Field } from './field.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import { Loading } from './loading.tsx';
+import type { TrafficClass } from '../../../core/domain/pricing.ts';
 
 export interface SenderSelectProps {
-  trafficClass: 'transactional' | 'promotional';
+  trafficClass: TrafficClass;
   value: string;
   onChange: (name: string) => void;
   error: string | undefined;

@@ -14,6 +14,7 @@ import { Field } from '../components/field.tsx';
 import { ErrorAlert } from '../components/error-alert.tsx';
 import { BodyCounter } from '../components/body-counter.tsx';
 import { SenderSelect } from '../components/sender-select.tsx';
+import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
 
 type SendInput = Inputs['messages']['send'];
 type TrafficClass = SendInput['traffic_class'] & string;
@@ -77,7 +78,7 @@ export function SendMessagePage() {
         </fieldset>
         <fieldset className="field">
           <legend>Traffic class</legend>
-          {(['transactional', 'promotional'] as const).map((c) => (
+          {TRAFFIC_CLASSES.map((c) => (
             <label key={c} className="choice">
               <input type="radio" name="traffic_class" value={c} checked={form.traffic_class === c} onChange={() => set({ traffic_class: c })} /> {humanize(c)}
             </label>

@@ -7,7 +7,8 @@ import { Page } from '../components/page.tsx';
 import { QueryState } from '../components/query-state.tsx';
 import { DataTable, type Column } from '../components/data-table.tsx';
 import { AdminBadge } from '../components/admin-badge.tsx';
-import { SenderIdForm, TRAFFIC_CLASSES } from '../components/admin-sender-id-form.tsx';
+import { SenderIdForm } from '../components/admin-sender-id-form.tsx';
+import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
 import '../styles/admin.css';
 
 type SenderId = Outputs['senderIds']['list']['sender_ids'][number];
