@@ -23,7 +23,7 @@ export interface ClaimedMessage {
 
 // The claimed ids reach the update as arrays (each subquery runs once), and the attempt number comes back with the
 // update: no step joins one CTE to another, which a stale row estimate (one row) would make quadratic.
-const CLAIM_DUE = `with due as (
+export const CLAIM_DUE = `with due as (
          select organization_id, id from messages
          where message_queued(messages) and dispatch_after <= ? and expires_at > ? and not waits_for_window(traffic_class, ?)
          order by dispatch_after

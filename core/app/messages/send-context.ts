@@ -56,6 +56,12 @@ const SEND_CONTEXTS = prepared(
    where s.id`,
 );
 
+/** One send's context, read inside its transaction (a test send). */
+export const ONE_SEND_CONTEXT = `${SEND_CONTEXT}
+   from (select ?::uuid as organization_id, ?::text as sender, ?::text as phone, ?::text as operation, ?::text as key, ?::timestamptz as at) r
+   join organizations o on o.id = r.organization_id join wallets w on w.organization_id = o.id, platform_settings s
+   where s.id`;
+
 interface ContextRequest {
   organization_id: string;
   sender: string;
@@ -81,9 +87,7 @@ export async function loadSendContext(
   const request = { organization_id: organizationId, sender: from, phone: to, operation: idempotency?.operation ?? null, key: idempotency?.key ?? null, at: ctx.now };
   // Inside a transaction (a test send) the read joins it; otherwise it goes with the reads of concurrent sends.
   const row = ctx.em.isInTransaction()
-    ? await one<Row>(ctx.em, `${SEND_CONTEXT} from (select ?::uuid as organization_id, ?::text as sender, ?::text as phone, ?::text as operation, ?::text as key, ?::timestamptz as at) r
-        join organizations o on o.id = r.organization_id join wallets w on w.organization_id = o.id, platform_settings s where s.id`,
-        [request.organization_id, request.sender, request.phone, request.operation, request.key, request.at])
+    ? await one<Row>(ctx.em, ONE_SEND_CONTEXT, [request.organization_id, request.sender, request.phone, request.operation, request.key, request.at])
     : await readContext(ctx.deps, request);
   if (!row) throw new Error(`organization ${organizationId} has no wallet or the platform has no settings`);
   return {
