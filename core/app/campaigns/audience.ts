@@ -57,8 +57,9 @@ export async function freezeAudience(
   tx: Ctx,
   input: { organizationId: string; quoteId: string; groupIds: string[]; consentNeeded: boolean },
 ): Promise<AudienceCounts> {
-  // Set-based over the whole audience: the opt-outs are joined by the rule of an active one (a hash join over
-  // the organization's opt-outs), and consent is probed per contact by its latest record (consent_records_contact).
+  // Set-based over the whole audience: PostgreSQL inlines active_opt_out into a join (a hash join over the
+  // organization's opt-outs, as a join written out would be), and consent is probed per contact by its latest
+  // record (consent_records_contact).
   const found = await one<Record<keyof AudienceCounts, string>>(
     tx.em,
     `with targets as (
@@ -72,7 +73,7 @@ export async function freezeAudience(
          ${input.consentNeeded ? '(select consented from contact_consented(c.id))' : 'true'} as consented
        from members m
        join contacts c on c.organization_id = ? and c.id = m.contact_id
-       left join opt_outs o on o.organization_id = ? and o.phone = c.phone and opt_out_active(o)
+       left join lateral active_opt_out(?, c.phone) o on true
      ), inserted as (
        insert into campaign_recipients (organization_id, quote_id, n, phone)
        select ?, ?, row_number() over (order by ord, contact_id), phone from numbers where not opted_out and consented

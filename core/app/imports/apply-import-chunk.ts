@@ -53,9 +53,9 @@ async function existingContacts(db: Runner, now: Date, org: string, existing: { 
 }
 
 async function activeOptOuts(db: Runner, org: string, phones: string[]): Promise<Set<string>> {
-  const found = await rows<{ phone: string }>(db, 'select phone from opt_outs o where organization_id = ? and phone = any(?::text[]) and opt_out_active(o)', [
-    org,
+  const found = await rows<{ phone: string }>(db, 'select o.phone from unnest(?::text[]) as p(phone) cross join lateral active_opt_out(?, p.phone) o', [
     pgArray(phones),
+    org,
   ]);
   return new Set(found.map((o) => o.phone));
 }
