@@ -1,8 +1,10 @@
 // The Pothos schema builder for reporting: the context carries the caller and a use-case context.
 import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import RelayPlugin from '@pothos/plugin-relay';
 import type { Ctx } from '../core/app/context.ts';
 import type { TenantActor } from '../core/app/actor.ts';
+import { callerScopes, refusal, type AuthScopes } from './auth-scopes.ts';
 
 export interface GqlContext {
   ctx: Ctx;
@@ -11,6 +13,7 @@ export interface GqlContext {
 
 export const builder = new SchemaBuilder<{
   Context: GqlContext;
+  AuthScopes: AuthScopes;
   // Fields are non-null unless they say so: tools and saved queries can rely on what is always there. Root
   // fields are nullable: a field the caller may not read is an error of its own, the others still answer.
   DefaultFieldNullability: false;
@@ -20,9 +23,14 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: string; Output: string };
   };
 }>({
-  // Relay connections (edges, pageInfo, first/after) for lists; no global node lookup: every read is by its own field.
   defaultFieldNullability: false,
-  plugins: [RelayPlugin],
+  // Scope checks come first: nothing runs for a field the caller may not read.
+  plugins: [ScopeAuthPlugin, RelayPlugin],
+  scopeAuth: {
+    authScopes: ({ actor }) => callerScopes(actor),
+    unauthorizedError: (_parent, { actor }, _info, { failure }) => refusal(actor, failure),
+  },
+  // Relay connections (edges, pageInfo, first/after) for lists; no global node lookup: every read is by its own field.
   relay: { clientMutationId: 'omit', cursorType: 'String', nodeQueryOptions: false, nodesQueryOptions: false },
 });
 

@@ -12,6 +12,7 @@ import { ERROR_STATUS } from '../core/transport/error-status.ts';
 import { busyError } from '../core/transport/busy.ts';
 import { queryLimits } from './limits.ts';
 import { refuseDeepVariables, refuseHostileArguments } from './hostile-arguments.ts';
+import { sayRefusals } from './refusals.ts';
 import { schema } from './schema/index.ts';
 
 /** The status of a refusal, and Retry-After when it says when to come back (busy, rate_limited). */
@@ -49,6 +50,7 @@ export function mountGraphql(app: Express, deps: Deps): void {
       // The schema is public to developers, not to whoever probes production; tools introspect in development.
       ...(deps.config.production ? [useDisableIntrospection()] : []),
       refuseHostileArguments,
+      sayRefusals,
     ],
     context: async ({ req }) => {
       const ctx = await newCtx(deps);

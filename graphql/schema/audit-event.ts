@@ -1,6 +1,6 @@
 // AuditEvent, with the auditEvents query: the organization's audit log (owners and admins), read by the same use case as REST.
 import { builder } from '../builder.ts';
-import { guarded } from '../guard.ts';
+import { allowedBy } from '../auth-scopes.ts';
 import { idConnection } from '../connections.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import * as audit from '../../core/app/audit/list-audit-events.ts';
@@ -26,11 +26,11 @@ builder.queryField('auditEvents', (t) =>
       type: AuditEvent,
       nullable: true,
       args: { action: t.arg.string() },
-      resolve: (_r, args, context) =>
-        guarded(context, audit.access, () => {
-          const filter = parseWith(audit.ZListAuditEventsQuery.pick({ action: true }), args.action ? { action: args.action } : {});
-          return idConnection(args, (walk) => audit.findAuditEvents(context.ctx, context.actor, filter, walk));
-        }),
+      authScopes: allowedBy(audit.access),
+      resolve: (_r, args, context) => {
+        const filter = parseWith(audit.ZListAuditEventsQuery.pick({ action: true }), args.action ? { action: args.action } : {});
+        return idConnection(args, (walk) => audit.findAuditEvents(context.ctx, context.actor, filter, walk));
+      },
     },
     { name: 'AuditEventConnection' },
     { name: 'AuditEventEdge' },

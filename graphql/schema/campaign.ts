@@ -2,7 +2,7 @@
 // recipient counts and recipients, read by the same use cases as REST (numbers masked and number search refused
 // without contacts.read; test keys see none).
 import { builder } from '../builder.ts';
-import { guarded } from '../guard.ts';
+import { allowedBy } from '../auth-scopes.ts';
 import { idConnection, MAX_PAGE } from '../connections.ts';
 import { loaders } from '../loaders.ts';
 import { parseWith } from '../../core/app/validation.ts';
@@ -20,6 +20,8 @@ import { CampaignRecipient } from './campaign-recipient.ts';
 import { RecipientFilter } from './recipient-filter.ts';
 
 export type CampaignView = Awaited<ReturnType<typeof drafts.findCampaigns>>[number];
+
+const readsCampaigns = allowedBy(drafts.readAccess);
 
 const N_PREFIX = 'n:';
 const nCursor = (n: number) => Buffer.from(`${N_PREFIX}${n}`).toString('base64url');
@@ -52,30 +54,30 @@ export const Campaign = builder.objectRef<CampaignView>('Campaign').implement({
         type: CampaignRecipient,
         args: { filter: t.arg({ type: RecipientFilter }) },
         description: 'The recipients in audience order, forwards only (first, after). A campaign not yet launched has none.',
-        resolve: (c, args, context) =>
-          guarded(context, recipients.access, async () => {
-            if (args.last !== null && args.last !== undefined) throw new DomainError('validation_failed', 'Recipients are paged forwards: use first and after.', { field: 'last' });
-            if (args.before) throw new DomainError('validation_failed', 'Recipients are paged forwards: use first and after.', { field: 'before' });
-            const first = args.first ?? 50;
-            if (first < 0 || first > MAX_PAGE) throw new DomainError('validation_failed', `first is 0 to ${MAX_PAGE}.`, { field: 'first' });
-            const after = args.after ? nOfCursor(args.after) : undefined;
-            const pageInfo = (hasNextPage: boolean, edges: { cursor: string }[]) => ({
-              hasNextPage,
-              hasPreviousPage: after !== undefined && after > 0,
-              startCursor: edges[0]?.cursor ?? null,
-              endCursor: edges[edges.length - 1]?.cursor ?? null,
-            });
-            if (!c.launch || first === 0) return { edges: [], pageInfo: pageInfo(false, []) };
-            const query = parseWith(recipients.ZListRecipientsQuery, {
-              limit: first,
-              ...(after !== undefined ? { after } : {}),
-              ...(args.filter?.status ? { status: args.filter.status } : {}),
-              ...(args.filter?.search ? { search: args.filter.search } : {}),
-            });
-            const page = await recipients.listRecipients(context.ctx, context.actor, c.id, query);
-            const edges = page.recipients.map((r) => ({ cursor: nCursor(r.n), node: r }));
-            return { edges, pageInfo: pageInfo(page.next_after !== null, edges) };
-          }),
+        authScopes: allowedBy(recipients.access),
+        resolve: async (c, args, context) => {
+          if (args.last !== null && args.last !== undefined) throw new DomainError('validation_failed', 'Recipients are paged forwards: use first and after.', { field: 'last' });
+          if (args.before) throw new DomainError('validation_failed', 'Recipients are paged forwards: use first and after.', { field: 'before' });
+          const first = args.first ?? 50;
+          if (first < 0 || first > MAX_PAGE) throw new DomainError('validation_failed', `first is 0 to ${MAX_PAGE}.`, { field: 'first' });
+          const after = args.after ? nOfCursor(args.after) : undefined;
+          const pageInfo = (hasNextPage: boolean, edges: { cursor: string }[]) => ({
+            hasNextPage,
+            hasPreviousPage: after !== undefined && after > 0,
+            startCursor: edges[0]?.cursor ?? null,
+            endCursor: edges[edges.length - 1]?.cursor ?? null,
+          });
+          if (!c.launch || first === 0) return { edges: [], pageInfo: pageInfo(false, []) };
+          const query = parseWith(recipients.ZListRecipientsQuery, {
+            limit: first,
+            ...(after !== undefined ? { after } : {}),
+            ...(args.filter?.status ? { status: args.filter.status } : {}),
+            ...(args.filter?.search ? { search: args.filter.search } : {}),
+          });
+          const page = await recipients.listRecipients(context.ctx, context.actor, c.id, query);
+          const edges = page.recipients.map((r) => ({ cursor: nCursor(r.n), node: r }));
+          return { edges, pageInfo: pageInfo(page.next_after !== null, edges) };
+        },
       },
       { name: 'CampaignRecipientConnection' },
       { name: 'CampaignRecipientEdge' },
@@ -89,10 +91,9 @@ builder.queryField('campaigns', (t) =>
       type: Campaign,
       nullable: true,
       args: { status: t.arg({ type: CampaignStatus }) },
+      authScopes: readsCampaigns,
       resolve: (_r, args, context) =>
-        guarded(context, drafts.readAccess, () =>
-          idConnection(args, (walk) => drafts.findCampaigns(context.ctx, context.actor, args.status ? { status: args.status } : {}, walk)),
-        ),
+        idConnection(args, (walk) => drafts.findCampaigns(context.ctx, context.actor, args.status ? { status: args.status } : {}, walk)),
     },
     { name: 'CampaignConnection' },
     { name: 'CampaignEdge' },
@@ -104,19 +105,18 @@ builder.queryField('campaign', (t) =>
     type: Campaign,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, context) =>
-      guarded(context, drafts.readAccess, async () => {
-        const id = parseWith(ZId, String(args.id), 'id');
-        return (await drafts.getCampaign(context.ctx, context.actor, id)).campaign;
-      }),
+    authScopes: readsCampaigns,
+    resolve: async (_r, args, context) => (await drafts.getCampaign(context.ctx, context.actor, parseWith(ZId, String(args.id), 'id'))).campaign,
   }),
 );
 
-// A message's campaign, read for a whole page of messages at once; it needs what reading campaigns needs.
+// A message's campaign, read for a whole page of messages at once; it needs what reading campaigns needs, and a
+// message of no campaign has none to refuse.
 builder.objectField(Message, 'campaign', (t) =>
   t.field({
     type: Campaign,
     nullable: true,
-    resolve: (m, _a, context) => (m.campaign_id ? guarded(context, drafts.readAccess, () => loaders(context).campaigns.load(m.campaign_id!)) : null),
+    authScopes: (m) => (m.campaign_id ? readsCampaigns : true),
+    resolve: (m, _a, context) => (m.campaign_id ? loaders(context).campaigns.load(m.campaign_id) : null),
   }),
 );

@@ -1,6 +1,7 @@
 // LedgerEntry, with the ledgerEntries query: the wallet's ledger, read by the same use case as REST.
 import { builder } from '../builder.ts';
-import { given, guarded } from '../guard.ts';
+import { allowedBy } from '../auth-scopes.ts';
+import { given } from '../arguments.ts';
 import { idConnection } from '../connections.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import * as ledger from '../../core/app/wallet/list-ledger.ts';
@@ -28,11 +29,11 @@ builder.queryField('ledgerEntries', (t) =>
       type: LedgerEntry,
       nullable: true,
       args: { kind: t.arg({ type: LedgerKind }), from: t.arg({ type: 'DateTime', description: 'Created at or after.' }), to: t.arg({ type: 'DateTime', description: 'Created before.' }) },
-      resolve: (_r, args, context) =>
-        guarded(context, ledger.access, () => {
-          const filter = parseWith(ledger.ZLedgerFilter, given({ kind: args.kind, from: args.from, to: args.to }));
-          return idConnection(args, (walk) => ledger.findLedgerEntries(context.ctx, context.actor, filter, walk));
-        }),
+      authScopes: allowedBy(ledger.access),
+      resolve: (_r, args, context) => {
+        const filter = parseWith(ledger.ZLedgerFilter, given({ kind: args.kind, from: args.from, to: args.to }));
+        return idConnection(args, (walk) => ledger.findLedgerEntries(context.ctx, context.actor, filter, walk));
+      },
     },
     { name: 'LedgerEntryConnection' },
     { name: 'LedgerEntryEdge' },

@@ -2,7 +2,8 @@
 // read by the same use case as REST (keys see their own mode; campaign numbers masked unless the member may read
 // contacts).
 import { builder } from '../builder.ts';
-import { given, guarded, namedAs } from '../guard.ts';
+import { allowedBy } from '../auth-scopes.ts';
+import { given, namedAs } from '../arguments.ts';
 import { idConnection } from '../connections.ts';
 import { loaders } from '../loaders.ts';
 import { parseWith } from '../../core/app/validation.ts';
@@ -19,6 +20,8 @@ import { DeliveryReceipt } from './delivery-receipt.ts';
 import { MessageFilter, MESSAGE_FILTER_FIELDS } from './message-filter.ts';
 
 export type MessageView = ReturnType<typeof messageView>;
+
+const readsMessages = allowedBy(list.access);
 
 export const Message = builder.objectRef<MessageView>('Message').implement({
   fields: (t) => ({
@@ -50,8 +53,9 @@ builder.queryField('messages', (t) =>
     type: Message,
     nullable: true,
     args: { filter: t.arg({ type: MessageFilter }) },
+    authScopes: readsMessages,
     resolve: (_r, args, context) =>
-      guarded(context, list.access, () => namedAs(MESSAGE_FILTER_FIELDS, async () => {
+      namedAs(MESSAGE_FILTER_FIELDS, async () => {
         const f = args.filter ?? {};
         if (f.campaignId && f.campaign) throw new DomainError('validation_failed', 'Give campaignId or campaign, not both.', { field: 'filter.campaign' });
         const filter = parseWith(
@@ -59,7 +63,7 @@ builder.queryField('messages', (t) =>
           given({ status: f.status, traffic_class: f.trafficClass, campaign: f.campaignId ?? f.campaign, sender: f.sender, created_from: f.createdFrom, created_to: f.createdTo, test: f.test }),
         );
         return idConnection(args, async (walk) => (await list.findMessages(context.ctx, context.actor, filter, walk)).map((row) => messageView(row, context.actor)));
-      })),
+      }),
   }, { name: 'MessageConnection' }, { name: 'MessageEdge' }),
 );
 
@@ -68,6 +72,7 @@ builder.queryField('message', (t) =>
     type: Message,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, context) => guarded(context, list.access, () => list.getMessage(context.ctx, context.actor, parseWith(ZId, String(args.id), 'id'))),
+    authScopes: readsMessages,
+    resolve: (_r, args, context) => list.getMessage(context.ctx, context.actor, parseWith(ZId, String(args.id), 'id')),
   }),
 );

@@ -2,13 +2,16 @@
 // dimensions asked for, read from the daily rollups by the report use case. Spend and held money need what
 // reading the wallet needs.
 import { builder } from '../builder.ts';
-import { guarded, namedAs } from '../guard.ts';
+import { allowedBy } from '../auth-scopes.ts';
+import { namedAs } from '../arguments.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import type { OPERATORS } from '../../core/domain/operators.ts';
 import * as report from '../../core/app/reports/delivery-report.ts';
 import { TrafficClass } from './traffic-class.ts';
 import { Operator } from './operator.ts';
 import { ReportDimension } from './report-dimension.ts';
+
+const readsMoney = allowedBy(report.moneyAccess);
 
 export const ReportRow = builder.objectRef<report.ReportRow>('ReportRow').implement({
   description: 'One group of messages (by creation day in Africa/Dar_es_Salaam); a dimension not grouped by is null.',
@@ -28,8 +31,8 @@ export const ReportRow = builder.objectRef<report.ReportRow>('ReportRow').implem
     cancelled: t.int({ resolve: (r) => r.counts.cancelled }),
     pending: t.int({ description: 'Accepted or submitted: no outcome yet.', resolve: (r) => r.pending }),
     deliveryRate: t.float({ nullable: true, description: 'Delivered over final outcomes (delivered, undelivered, failed, expired, cancelled); null when none.', resolve: (r) => r.delivery_rate }),
-    spendCents: t.field({ type: 'Cents', nullable: true, description: 'Captured (charged).', resolve: (r, _a, context) => guarded(context, report.moneyAccess, async () => r.spend_cents) }),
-    heldCents: t.field({ type: 'Cents', nullable: true, description: 'Held, not yet captured or released.', resolve: (r, _a, context) => guarded(context, report.moneyAccess, async () => r.held_cents) }),
+    spendCents: t.field({ type: 'Cents', nullable: true, description: 'Captured (charged).', authScopes: readsMoney, resolve: (r) => r.spend_cents }),
+    heldCents: t.field({ type: 'Cents', nullable: true, description: 'Held, not yet captured or released.', authScopes: readsMoney, resolve: (r) => r.held_cents }),
   }),
 });
 
@@ -43,12 +46,11 @@ builder.queryField('deliveryReport', (t) =>
       groupBy: t.arg({ type: [ReportDimension], required: true }),
       test: t.arg.boolean({ defaultValue: false }),
     },
+    authScopes: allowedBy(report.access),
     resolve: (_r, args, context) =>
-      guarded(context, report.access, () =>
-        namedAs({ group_by: 'groupBy' }, async () => {
-          const input = parseWith(report.ZDeliveryReportInput, { from: args.from, to: args.to, group_by: args.groupBy, test: args.test ?? false });
-          return report.deliveryReport(context.ctx, context.actor, input);
-        }),
-      ),
+      namedAs({ group_by: 'groupBy' }, async () => {
+        const input = parseWith(report.ZDeliveryReportInput, { from: args.from, to: args.to, group_by: args.groupBy, test: args.test ?? false });
+        return report.deliveryReport(context.ctx, context.actor, input);
+      }),
   }),
 );

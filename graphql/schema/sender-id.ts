@@ -1,6 +1,6 @@
 // SenderId, with the senderIds query: the organization's sender IDs with both approvals, read by the same use case as REST.
 import { builder } from '../builder.ts';
-import { guarded } from '../guard.ts';
+import { allowedBy } from '../auth-scopes.ts';
 import * as senders from '../../core/app/sender-ids/list-sender-ids.ts';
 
 type SenderIdView = Awaited<ReturnType<typeof senders.listSenderIds>>['sender_ids'][number];
@@ -23,6 +23,7 @@ builder.queryField('senderIds', (t) =>
   t.field({
     type: [SenderId],
     nullable: true,
-    resolve: async (_r, _a, context) => (await guarded(context, senders.access, () => senders.listSenderIds(context.ctx, context.actor))).sender_ids,
+    authScopes: allowedBy(senders.access),
+    resolve: async (_r, _a, context) => (await senders.listSenderIds(context.ctx, context.actor)).sender_ids,
   }),
 );

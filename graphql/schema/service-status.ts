@@ -1,6 +1,6 @@
 // ServiceStatus, with the serviceStatus query: the SMS route, live dispatch and the service time.
 import { builder } from '../builder.ts';
-import { guarded } from '../guard.ts';
+import { allowedBy } from '../auth-scopes.ts';
 import { access, serviceStatus } from '../../core/app/platform/service-status.ts';
 
 type Status = Awaited<ReturnType<typeof serviceStatus>>;
@@ -14,5 +14,5 @@ export const ServiceStatus = builder.objectRef<Status>('ServiceStatus').implemen
 });
 
 builder.queryField('serviceStatus', (t) =>
-  t.field({ type: ServiceStatus, nullable: true, resolve: (_root, _args, context) => guarded(context, access, () => serviceStatus(context.ctx)) }),
+  t.field({ type: ServiceStatus, nullable: true, authScopes: allowedBy(access), resolve: (_root, _args, context) => serviceStatus(context.ctx) }),
 );

@@ -1,6 +1,6 @@
 // Wallet, with the wallet query: the balance, read by the same use case as REST.
 import { builder } from '../builder.ts';
-import { guarded } from '../guard.ts';
+import { allowedBy } from '../auth-scopes.ts';
 import * as wallet from '../../core/app/wallet/get-wallet.ts';
 
 type WalletView = Awaited<ReturnType<typeof wallet.getWallet>>['wallet'];
@@ -17,5 +17,5 @@ export const Wallet = builder.objectRef<WalletView>('Wallet').implement({
 });
 
 builder.queryField('wallet', (t) =>
-  t.field({ type: Wallet, nullable: true, resolve: async (_r, _a, context) => (await guarded(context, wallet.access, () => wallet.getWallet(context.ctx, context.actor))).wallet }),
+  t.field({ type: Wallet, nullable: true, authScopes: allowedBy(wallet.access), resolve: async (_r, _a, context) => (await wallet.getWallet(context.ctx, context.actor)).wallet }),
 );

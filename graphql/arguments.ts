@@ -1,21 +1,5 @@
-// Every resolver checks the operation's access like REST does, then calls the use case.
-// graphql-yoga's own error factory: a GraphQLError of the same graphql instance yoga checks against.
-import { createGraphQLError } from 'graphql-yoga';
-import type { Access } from '../core/domain/access.ts';
-import type { GqlContext } from './builder.ts';
-import { authorize } from '../core/app/actor.ts';
+// GraphQL arguments handed to the use cases, and their refusals named as the caller wrote them.
 import { DomainError } from '../core/domain/errors.ts';
-
-export async function guarded<T>(context: GqlContext, access: Access, run: () => Promise<T>): Promise<T> {
-  try {
-    authorize(context.actor, access);
-    return await run();
-  } catch (err) {
-    // Expected refusals reach the caller with their code; anything else stays masked.
-    if (err instanceof DomainError) throw createGraphQLError(err.message, { extensions: { code: err.code, field: err.field } });
-    throw err;
-  }
-}
 
 /** The arguments the caller gave (GraphQL passes an absent one as null or undefined), for a use case's schema. */
 export const given = (args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
