@@ -2,6 +2,7 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import RelayPlugin from '@pothos/plugin-relay';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
 import type { Ctx } from '../core/app/context.ts';
 import type { TenantActor } from '../core/app/actor.ts';
 import { callerScopes, refusal, type AuthScopes } from './auth-scopes.ts';
@@ -24,8 +25,8 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   defaultFieldNullability: false,
-  // Scope checks come first: nothing runs for a field the caller may not read.
-  plugins: [ScopeAuthPlugin, RelayPlugin],
+  // Scope checks come first, so that nothing (a loader either) runs for a field the caller may not read.
+  plugins: [ScopeAuthPlugin, RelayPlugin, DataloaderPlugin],
   scopeAuth: {
     authScopes: ({ actor }) => callerScopes(actor),
     unauthorizedError: (_parent, { actor }, _info, { failure }) => refusal(actor, failure),

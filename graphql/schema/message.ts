@@ -1,16 +1,16 @@
 // Message, with the messages and message queries: the caller's messages with filters, their attempts and receipts,
 // read by the same use case as REST (keys see their own mode; campaign numbers masked unless the member may read
 // contacts).
-import { builder } from '../builder.ts';
+import { dataloaderGetter } from '@pothos/plugin-dataloader';
+import { builder, type GqlContext } from '../builder.ts';
 import { allowedBy } from '../auth-scopes.ts';
 import { given, namedAs } from '../arguments.ts';
 import { idConnection } from '../connections.ts';
-import { loaders } from '../loaders.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import { ZId } from '../../core/app/paging.ts';
 import type { MESSAGE_STATUSES } from '../../core/domain/message-states.ts';
 import * as list from '../../core/app/messages/list-messages.ts';
-import { messageView } from '../../core/app/messages/message-view.ts';
+import { messageDetails, messageView, type MessageDetail } from '../../core/app/messages/message-view.ts';
 import { DomainError } from '../../core/domain/errors.ts';
 import { MessageStatus } from './message-status.ts';
 import { TrafficClass } from './traffic-class.ts';
@@ -22,6 +22,19 @@ import { MessageFilter, MESSAGE_FILTER_FIELDS } from './message-filter.ts';
 export type MessageView = ReturnType<typeof messageView>;
 
 const readsMessages = allowedBy(list.access);
+
+// The attempts and the receipts of every message of the answer, read together (one statement each): the two fields
+// share the plugin's per-request loader.
+const detailsOf = dataloaderGetter<string, MessageDetail, string>(
+  undefined,
+  async (ids, context) => {
+    const { ctx, actor } = context as GqlContext;
+    const details = await messageDetails(ctx, actor.organizationId, ids);
+    return ids.map((id) => details.get(id)!);
+  },
+  undefined,
+  undefined,
+);
 
 export const Message = builder.objectRef<MessageView>('Message').implement({
   fields: (t) => ({
@@ -43,8 +56,8 @@ export const Message = builder.objectRef<MessageView>('Message').implement({
     createdAt: t.field({ type: 'DateTime', nullable: true, resolve: (m) => m.created_at }),
     updatedAt: t.field({ type: 'DateTime', nullable: true, resolve: (m) => m.updated_at }),
     finalAt: t.field({ type: 'DateTime', nullable: true, resolve: (m) => m.final_at }),
-    attempts: t.field({ type: [MessageAttempt], resolve: async (m, _a, context) => (await loaders(context).messageDetails.load(m.id)).attempts }),
-    receipts: t.field({ type: [DeliveryReceipt], resolve: async (m, _a, context) => (await loaders(context).messageDetails.load(m.id)).receipts }),
+    attempts: t.field({ type: [MessageAttempt], resolve: async (m, _a, context) => (await detailsOf(context).load(m.id)).attempts }),
+    receipts: t.field({ type: [DeliveryReceipt], resolve: async (m, _a, context) => (await detailsOf(context).load(m.id)).receipts }),
   }),
 });
 
