@@ -3,10 +3,9 @@
 // without contacts.read; test keys see none).
 import { builder, type GqlContext } from '../builder.ts';
 import { allowedBy } from '../auth-scopes.ts';
-import { idConnection, MAX_PAGE } from '../connections.ts';
+import { forwardConnection, idConnection } from '../connections.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import { ZId } from '../../core/app/paging.ts';
-import { DomainError } from '../../core/domain/errors.ts';
 import type { CAMPAIGN_STATUSES } from '../../core/domain/campaign-states.ts';
 import * as drafts from '../../core/app/campaigns/drafts.ts';
 import * as recipients from '../../core/app/campaigns/recipients.ts';
@@ -21,15 +20,6 @@ import { RecipientFilter } from './recipient-filter.ts';
 export type CampaignView = Awaited<ReturnType<typeof drafts.findCampaigns>>[number];
 
 const readsCampaigns = allowedBy(drafts.readAccess);
-
-const N_PREFIX = 'n:';
-const nCursor = (n: number) => Buffer.from(`${N_PREFIX}${n}`).toString('base64url');
-function nOfCursor(cursor: string): number {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const n = text.startsWith(N_PREFIX) ? Number(text.slice(N_PREFIX.length)) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 0) throw new DomainError('validation_failed', 'after must be a cursor of this connection.', { field: 'after' });
-  return n;
-}
 
 /** The launch of a campaign not launched: its counts are all 0, read from no table. */
 const NOT_LAUNCHED = '';
@@ -72,29 +62,17 @@ Campaign.implement({
         args: { filter: t.arg({ type: RecipientFilter }) },
         description: 'The recipients in audience order, forwards only (first, after). A campaign not yet launched has none.',
         authScopes: allowedBy(recipients.access),
-        resolve: async (c, args, context) => {
-          if (args.last !== null && args.last !== undefined) throw new DomainError('validation_failed', 'Recipients are paged forwards: use first and after.', { field: 'last' });
-          if (args.before) throw new DomainError('validation_failed', 'Recipients are paged forwards: use first and after.', { field: 'before' });
-          const first = args.first ?? 50;
-          if (first < 0 || first > MAX_PAGE) throw new DomainError('validation_failed', `first is 0 to ${MAX_PAGE}.`, { field: 'first' });
-          const after = args.after ? nOfCursor(args.after) : undefined;
-          const pageInfo = (hasNextPage: boolean, edges: { cursor: string }[]) => ({
-            hasNextPage,
-            hasPreviousPage: after !== undefined && after > 0,
-            startCursor: edges[0]?.cursor ?? null,
-            endCursor: edges[edges.length - 1]?.cursor ?? null,
-          });
-          if (!c.launch || first === 0) return { edges: [], pageInfo: pageInfo(false, []) };
-          const query = parseWith(recipients.ZListRecipientsQuery, {
-            limit: first,
-            ...(after !== undefined ? { after } : {}),
-            ...(args.filter?.status ? { status: args.filter.status } : {}),
-            ...(args.filter?.search ? { search: args.filter.search } : {}),
-          });
-          const page = await recipients.listRecipients(context.ctx, context.actor, c.id, query);
-          const edges = page.recipients.map((r) => ({ cursor: nCursor(r.n), node: r }));
-          return { edges, pageInfo: pageInfo(page.next_after !== null, edges) };
-        },
+        resolve: (c, args, context) =>
+          forwardConnection(args, 'Recipients', async ({ after, limit }) => {
+            if (!c.launch) return [];
+            const query = parseWith(recipients.ZListRecipientsQuery, {
+              limit,
+              ...(after !== undefined ? { after } : {}),
+              ...(args.filter?.status ? { status: args.filter.status } : {}),
+              ...(args.filter?.search ? { search: args.filter.search } : {}),
+            });
+            return (await recipients.listRecipients(context.ctx, context.actor, c.id, query)).recipients;
+          }),
       },
       { name: 'CampaignRecipientConnection' },
       { name: 'CampaignRecipientEdge' },
