@@ -18,27 +18,39 @@ function invalidOnLine(line: number): Result<string> {
 
 const isContinuation = (byte: number): boolean => (byte & 0xc0) === 0x80;
 
+function refuses(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes, { stream: true });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * The line of the first bad byte in `tail` (the end of the stream before `chunk`, already decoded or
- * held) and `chunk`. A fresh decoder fed a byte at a time throws at the byte that makes the text
- * ill-formed, so TextDecoder's own table decides; that byte ends the bad sequence, whose other bytes
- * are never a line feed, so its line is that of the byte. The tail is read from its first byte that
- * starts a character (the stream so far was well formed), and its line feeds were counted already.
+ * held) and `chunk`, found by TextDecoder's own table: a fresh streaming decoder refuses a prefix
+ * once it holds an ill-formed sequence, and every longer one after, so the shortest refused prefix
+ * ends at the byte that makes the text ill-formed (a binary search, natively decoded). The other
+ * bytes of that sequence are never a line feed, so its line is that byte's. The tail is read from
+ * its first byte that starts a character (the stream so far was well formed), and its line feeds
+ * were counted already.
  */
 function lineOfBadByte(tail: Uint8Array, chunk: Uint8Array, lineFeeds: number): number {
   const from = tail.findIndex((byte) => !isContinuation(byte));
-  const bytes = [...(from < 0 ? [] : tail.subarray(from)), ...chunk];
-  const counted = bytes.length - chunk.length;
-  const probe = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  let line = lineFeeds + 1;
-  for (let i = 0; i < bytes.length; i += 1) {
-    try {
-      probe.decode(Uint8Array.of(bytes[i]!), { stream: true });
-    } catch {
-      return line;
-    }
-    if (bytes[i] === LF && i >= counted) line += 1;
+  const held = tail.subarray(from < 0 ? tail.length : from);
+  const bytes = new Uint8Array(held.length + chunk.length);
+  bytes.set(held);
+  bytes.set(chunk, held.length);
+  let accepted = 0;
+  let refused = bytes.length;
+  while (refused - accepted > 1) {
+    const middle = (accepted + refused) >>> 1;
+    if (refuses(bytes.subarray(0, middle))) refused = middle;
+    else accepted = middle;
   }
+  let line = lineFeeds + 1;
+  for (let i = held.length; i < refused - 1; i += 1) if (bytes[i] === LF) line += 1;
   return line;
 }
 
@@ -50,7 +62,7 @@ function lastBytes(tail: Uint8Array, chunk: Uint8Array): Uint8Array {
 
 /**
  * A streaming decoder: characters split across chunks come out whole. TextDecoder says only that
- * the bytes are bad, so on failure they are decoded again a byte at a time to find where. The
+ * the bytes are bad, so on failure prefixes of them are decoded again to find where. The
  * byte-order mark is left for the CSV reader to drop.
  */
 export function createUtf8Decoder(): Utf8Decoder {
