@@ -8,7 +8,7 @@ import type { Deps } from '../../core/app/context.ts';
 import { DomainError } from '../../core/domain/errors.ts';
 import { readiness } from '../../core/app/platform/readiness.ts';
 import { jsonBodyParser } from '../../core/transport/json-body.ts';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { restRouter } from '../../rest-facade/app.ts';
 import { errorMiddleware, type ErrorLogger } from '../../rest-facade/errors.ts';
 
 /**
@@ -63,7 +63,7 @@ export function createServiceApp(deps: Deps, options: ServiceAppOptions = {}): E
   });
   app.use(probes(deps));
   app.use(jsonBodyParser());
-  app.use(createRestApp(deps, { logger }));
+  app.use(restRouter(deps, { logger }));
   for (const mount of options.surfaces ?? []) mount(app, deps, { logger });
   // Outside /v1 too, an unknown path is the envelope, never express's HTML page.
   app.use((_req, _res, next) => {

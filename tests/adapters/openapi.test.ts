@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { setupTestEnv, type TestEnv } from '../support/app.ts';
 import { openApiPath } from '../../rest-facade/openapi.ts';
-import { createRestApp } from '../../rest-facade/app.ts';
+import { restRouter } from '../../rest-facade/app.ts';
 
 let env: TestEnv;
 let doc: { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
@@ -17,9 +17,9 @@ interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
-/** The routes of the REST app (the service's app mounts it beside the other surfaces). */
+/** The routes of the REST router (the service's app mounts it beside the other surfaces). */
 function registeredRoutes(): { path: string; method: string }[] {
-  const stack = (createRestApp(env.deps) as unknown as { router: { stack: Layer[] } }).router.stack;
+  const stack = (restRouter(env.deps) as unknown as { stack: Layer[] }).stack;
   return stack.flatMap((l) =>
     l.route ? Object.keys(l.route.methods).filter((m) => m !== '_all').map((method) => ({ path: openApiPath(l.route!.path), method })) : [],
   );
