@@ -6,6 +6,8 @@ export const IDEMPOTENCY_KEY_HEADER = 'X-Idempotency-Key';
 export const REPLAY_HEADER = 'X-Idempotent-Replay';
 /** A session caller's CSRF token on a state-changing call (the value of the ujm_csrf cookie). */
 export const CSRF_HEADER = 'X-CSRF-Token';
+/** A cookie the answer sets, one header line each. */
+export const SET_COOKIE_HEADER = 'Set-Cookie';
 /** The media type of a request's body. */
 export const CONTENT_TYPE_HEADER = 'Content-Type';
 /** Seconds to wait before retrying a refusal that says when to come back (rate_limited, busy). */

@@ -1,6 +1,7 @@
 // The one tRPC client and TanStack Query cache of the page: CSRF header on mutations, 401 back to sign-in.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { parseCookie } from 'cookie';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../admin-trpc/router.ts';
@@ -13,11 +14,7 @@ const CSRF_COOKIE = 'ujm_csrf';
 
 /** The CSRF token the server set at sign-in in a cookie a page can read (the session cookie itself is HttpOnly). */
 export function csrfToken(): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === CSRF_COOKIE) return decodeURIComponent(value.join('='));
-  }
-  return null;
+  return parseCookie(document.cookie)[CSRF_COOKIE] ?? null;
 }
 
 function onApiError(err: unknown): void {
