@@ -59,7 +59,7 @@ export const refuseHostileArguments: Plugin = {
 
 /**
  * Variables and extensions nested too deep are refused before anything reads them, whichever way they came: a
- * JSON body was measured before it was parsed (rest-facade/json-body.ts), a GET's query parameter or a form's
+ * JSON body was measured before it was parsed (core/transport/json-body.ts), a GET's query parameter or a form's
  * field was parsed by yoga, so its value is measured here. 422 as a deep body is, before the caller is known.
  */
 export const refuseDeepVariables: Plugin = {
