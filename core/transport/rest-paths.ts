@@ -1,10 +1,12 @@
 // The paths of the REST operations that other surfaces link to, by operationId: the REST routes declare their
-// paths from here and every link is built from them (restLink), so a link cannot drift from its route.
+// paths from here and every link (the dashboard's upload too) is built from them (restLink), so a link cannot
+// drift from its route.
 
 export const REST_PATHS = {
   exportCampaignRecipients: '/v1/campaigns/:id/messages.csv',
   getContactImportInvalidRows: '/v1/contact-imports/:id/invalid-rows.csv',
   getServiceStatus: '/v1/service-status',
+  uploadContactImport: '/v1/contact-imports',
 } as const;
 
 export type RestOperation = keyof typeof REST_PATHS;

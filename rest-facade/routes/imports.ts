@@ -28,7 +28,7 @@ export const importRoutes = [
   }),
   route({
     method: 'post',
-    path: '/v1/contact-imports',
+    path: REST_PATHS.uploadContactImport,
     operationId: 'uploadContactImport',
     summary: 'Upload a CSV file (the body itself, text/csv, at most 25 MiB)',
     tag,

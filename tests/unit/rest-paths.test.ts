@@ -9,8 +9,8 @@ import { allRoutes } from '../../rest-facade/routes/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Code outside REST that might link to it (the server, the other adapters, the use cases, the workers). */
-const LINKING = ['admin-trpc', 'graphql', 'core/app', 'core/domain', 'workers', 'bin'];
+/** Code outside REST that might link to it (the server, the other adapters, the use cases, the workers, the dashboard). */
+const LINKING = ['admin-trpc', 'graphql', 'core/app', 'core/domain', 'workers', 'bin', 'dashboard/src'];
 
 function code(file: string): string {
   return readFileSync(join(ROOT, file), 'utf8')
@@ -29,6 +29,7 @@ describe('REST paths', () => {
     expect(restLink('exportCampaignRecipients', { id: '0193e0c4-aaaa' }, { status: 'delivered' })).toBe('/v1/campaigns/0193e0c4-aaaa/messages.csv?status=delivered');
     expect(restLink('exportCampaignRecipients', { id: 'a/b c' }, { status: undefined })).toBe('/v1/campaigns/a%2Fb%20c/messages.csv');
     expect(restLink('getServiceStatus', {})).toBe('/v1/service-status');
+    expect(restLink('uploadContactImport', {}, { filename: 'wateja wa Mei.csv' })).toBe('/v1/contact-imports?filename=wateja+wa+Mei.csv');
   });
 
   it('no code outside REST writes a REST path out', () => {

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { csrfToken, type Outputs } from '../trpc.ts';
 import { Field } from './field.tsx';
+import { restLink } from '../../../core/transport/rest-paths.ts';
 
 export type Uploaded = Outputs['imports']['get'];
 
@@ -28,13 +29,13 @@ function parseEnvelope(text: string): Envelope | null {
 }
 
 /**
- * POST /v1/contact-imports with the file as the body. XMLHttpRequest rather than fetch: only it reports the
+ * REST's contact-import upload with the file as the body. XMLHttpRequest rather than fetch: only it reports the
  * upload's progress. The session cookie goes by itself (same site); the CSRF token goes as REST asks.
  */
 function uploadCsv(file: File, onProgress: (sent: number, total: number) => void): { done: Promise<UploadResult>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadResult>((resolve) => {
-    xhr.open('POST', `/v1/contact-imports?filename=${encodeURIComponent(file.name)}`);
+    xhr.open('POST', restLink('uploadContactImport', {}, { filename: file.name }));
     xhr.setRequestHeader('Content-Type', 'text/csv');
     const token = csrfToken();
     if (token) xhr.setRequestHeader('X-CSRF-Token', token);

@@ -7,13 +7,12 @@ import { useCan } from '../session.tsx';
 import { humanize } from '../format/text.ts';
 import { Field } from './field.tsx';
 import { isTrafficClass, type TrafficClass } from '../../../core/domain/pricing.ts';
-
-export const MESSAGE_STATUSES = ['accepted', 'submitted', 'delivered', 'undelivered', 'failed', 'unknown', 'cancelled', 'expired'] as const;
+import { MESSAGE_STATUSES, type MessageStatus } from '../../../core/domain/message-states.ts';
 
 export interface Filters {
   /** Live or test messages (a member sees both unless narrowed). */
   mode?: 'live' | 'test';
-  status?: (typeof MESSAGE_STATUSES)[number];
+  status?: MessageStatus;
   traffic_class?: TrafficClass;
   sender?: string;
   /** Dar es Salaam days, YYYY-MM-DD, both included. */
