@@ -11,7 +11,7 @@ import { ok, route } from '../../rest-facade/route.ts';
 import { inTransaction } from '../../core/app/context.ts';
 import { exec } from '../../core/db/sql.ts';
 import { DomainError } from '../../core/domain/errors.ts';
-import { bearer, createOrg, letRealTimePass, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, exhaustBucket, letRealTimePass, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { withSecretWithheld } from '../../core/app/idempotency.ts';
 import { successBody } from '../../core/transport/envelope.ts';
 
@@ -207,8 +207,21 @@ describe('rate limits', () => {
     const rest = () => agent.get('/v1/wallet');
     const trpc = () => agent.get('/trpc/wallet.get');
     const graphql = () => agent.post('/graphql').send({ query: '{ wallet { available } }' });
-    const first = [await rest(), await trpc(), await graphql()];
-    expect(first.map((r) => [r.status, r.body.errors])).toEqual([[200, undefined], [200, undefined], [200, undefined]]);
+    // Each adapter's request takes from the one live bucket of the organization: the only bucket of it, touched by each.
+    const buckets = () =>
+      limited.sql<{ key: string; micros: string }>("select key, (extract(epoch from updated_at) * 1e6)::bigint::text as micros from rate_buckets where key like ?", [`%${o.id}%`]);
+    const touched: number[] = [];
+    for (const call of [rest, trpc, graphql]) {
+      const res = await call();
+      expect([res.status, res.body.errors]).toEqual([200, undefined]);
+      const found = await buckets();
+      expect(found.map((b) => b.key)).toEqual([`api:${o.id}:live`]);
+      touched.push(Number(found[0]!.micros));
+    }
+    expect(touched[1]).toBeGreaterThan(touched[0]!);
+    expect(touched[2]).toBeGreaterThan(touched[1]!);
+    // Emptied for good (real time cannot refill it within the test, however slow the machine): each adapter refuses.
+    await exhaustBucket(limited, `api:${o.id}:live`);
     const restRefused = await rest();
     expect([restRefused.status, restRefused.body.error.code]).toEqual([429, 'rate_limited']);
     const trpcRefused = await trpc();

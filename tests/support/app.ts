@@ -135,6 +135,24 @@ export async function letRealTimePass(env: TestEnv, ms: number): Promise<void> {
   await env.sql('update rate_buckets set updated_at = updated_at - make_interval(secs => ?)', [ms / 1000]);
 }
 
+/**
+ * Stops real time refilling one bucket until its next take, however slowly the machine gets there: its last
+ * refill moves a day ahead, and a take refills nothing for time before it.
+ */
+export async function holdRefill(env: TestEnv, key: string): Promise<void> {
+  await env.sql("update rate_buckets set updated_at = clock_timestamp() + interval '1 day' where key = ?", [key]);
+}
+
+/** As if one bucket's last take was exactly `seconds` of real time ago (and none of its tokens came back since). */
+export async function lastTakeAgo(env: TestEnv, key: string, seconds: number): Promise<void> {
+  await env.sql('update rate_buckets set updated_at = clock_timestamp() - make_interval(secs => ?) where key = ?', [seconds, key]);
+}
+
+/** Puts one bucket so deep in debt that it refuses every take for hours of real time, on any machine. */
+export async function exhaustBucket(env: TestEnv, key: string): Promise<void> {
+  await env.sql('update rate_buckets set tokens = -1e6 where key = ?', [key]);
+}
+
 /** One member of every role, labelled by the role's name. */
 export const EVERY_ROLE = { owner: 'owner', admin: 'admin', developer: 'developer', marketer: 'marketer', analyst: 'analyst', billing: 'billing' } as const;
 
