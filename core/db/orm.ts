@@ -2,7 +2,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { migrationsList } from '../../migrations/index.ts';
-import { Organization } from './entities/organization.ts';
+import { ENTITIES } from './entities/index.ts';
 import { DatabaseHealth, guardPool, type GuardTimings } from './pool-guard.ts';
 
 export type Orm = MikroORM;
@@ -35,7 +35,7 @@ export async function createOrm(url: string, options: { poolMax?: number } = {})
   const health = new DatabaseHealth(url, t.probeMs);
   const orm = await MikroORM.init({
     clientUrl: url,
-    entities: [Organization],
+    entities: ENTITIES,
     extensions: [Migrator],
     migrations: { migrationsList, snapshot: false, silent: true, tableName: 'schema_migrations' },
     pool: { min: 0, max: options.poolMax ?? 10 },
