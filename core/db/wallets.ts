@@ -9,7 +9,7 @@ import { newId } from './ids.ts';
 import { exec, one, prepared } from './sql.ts';
 import { inLockOrder, lockWallets } from './lock-order.ts';
 import { insertOutboxEvents, outboxRows } from '../app/messages/outbox.ts';
-import { lowBalanceEvents } from '../app/wallet/wallet-view.ts';
+import { lowBalanceEvents } from './wallet/wallet-resource.ts';
 
 export interface WalletRow {
   organization_id: string;

@@ -3,7 +3,7 @@ import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { SCOPES } from '../../domain/access.ts';
 import { TRAFFIC_CLASSES } from '../../domain/pricing.ts';
-import { one } from '../../db/sql.ts';
+import { hasOrganizations } from '../../db/organizations/organizations.ts';
 import { base62 } from '../auth/tokens.ts';
 import { createOrganization } from '../organizations/create-organization.ts';
 import { creditWallet } from '../wallet/credit-wallet.ts';
@@ -15,7 +15,7 @@ import { createApiKey } from '../api-keys/create-api-key.ts';
 const operator: Actor = { kind: 'operator' };
 
 export async function needsDemo(ctx: Ctx): Promise<boolean> {
-  return (await one(ctx.em, 'select 1 from organizations limit 1')) === undefined;
+  return !(await hasOrganizations(ctx.em));
 }
 
 export async function seedDemo(ctx: Ctx) {

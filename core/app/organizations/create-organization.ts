@@ -4,7 +4,8 @@ import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { newId } from '../../db/ids.ts';
-import { exec } from '../../db/sql.ts';
+import { insertOrganization, updateOrganizationVerified } from '../../db/organizations/organizations.ts';
+import { openWallet } from '../../db/wallet/wallet-rows.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { organizationView, requireOrganization } from './find-organization.ts';
 
@@ -17,14 +18,8 @@ export type TCreateOrganizationInput = z.infer<typeof ZCreateOrganizationInput>;
 export async function createOrganization(ctx: Ctx, actor: Actor, input: TCreateOrganizationInput) {
   return inTransaction(ctx, async (tx) => {
     const id = newId();
-    await exec(tx.em, 'insert into organizations (id, name, verified, created_at, updated_at) values (?, ?, ?, ?, ?)', [
-      id,
-      input.name,
-      input.verified,
-      tx.now,
-      tx.now,
-    ]);
-    await exec(tx.em, 'insert into wallets (organization_id, updated_at) values (?, ?)', [id, tx.now]);
+    await insertOrganization(tx.em, { id, name: input.name, verified: input.verified, at: tx.now });
+    await openWallet(tx.em, id, tx.now);
     await recordAudit(tx, actor, { organizationId: id, action: 'organization.created', targetType: 'organization', targetId: id });
     return { organization: organizationView(await requireOrganization(tx, id)) };
   });
@@ -32,8 +27,8 @@ export async function createOrganization(ctx: Ctx, actor: Actor, input: TCreateO
 
 export async function setOrganizationVerified(ctx: Ctx, actor: Actor, organizationId: string, verified: boolean) {
   return inTransaction(ctx, async (tx) => {
-    await requireOrganization(tx, organizationId, true);
-    await exec(tx.em, 'update organizations set verified = ?, updated_at = ? where id = ?', [verified, tx.now, organizationId]);
+    const organization = await requireOrganization(tx, organizationId, true);
+    await updateOrganizationVerified(tx.em, organization, verified, tx.now);
     await recordAudit(tx, actor, {
       organizationId,
       action: verified ? 'organization.verified' : 'organization.unverified',

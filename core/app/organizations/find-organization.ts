@@ -1,25 +1,22 @@
 // Loads an organization or refuses with 404 not_found.
 import type { Ctx } from '../context.ts';
+import type { Organization } from '../../db/entities/organization.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { UUID_RE } from '../../db/ids.ts';
-import { iso, one } from '../../db/sql.ts';
+import { findOrganization } from '../../db/organizations/organizations.ts';
 
-export interface OrganizationRow {
-  id: string;
-  name: string;
-  verified: boolean;
-  created_at: Date;
-  updated_at: Date;
+export async function requireOrganization(ctx: Ctx, id: string, lock = false): Promise<Organization> {
+  const found = UUID_RE.test(id) ? await findOrganization(ctx.em, id, lock) : null;
+  if (!found) throw new DomainError('not_found', `No organization has the id ${id}.`, { field: 'organization' });
+  return found;
 }
 
-export async function requireOrganization(ctx: Ctx, id: string, lock = false): Promise<OrganizationRow> {
-  const row = UUID_RE.test(id)
-    ? await one<OrganizationRow>(ctx.em, `select * from organizations where id = ?${lock ? ' for update' : ''}`, [id])
-    : undefined;
-  if (!row) throw new DomainError('not_found', `No organization has the id ${id}.`, { field: 'organization' });
-  return row;
-}
-
-export function organizationView(row: OrganizationRow) {
-  return { id: row.id, name: row.name, verified: row.verified, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
+export function organizationView(organization: Organization) {
+  return {
+    id: organization.id,
+    name: organization.name,
+    verified: organization.verified,
+    created_at: organization.createdAt.toISOString(),
+    updated_at: organization.updatedAt.toISOString(),
+  };
 }

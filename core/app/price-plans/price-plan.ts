@@ -6,17 +6,9 @@ import type { PricePlanRates } from '../../domain/pricing.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
-import { cents, exec, iso, one } from '../../db/sql.ts';
+import { findPricePlanInForce, insertPricePlan, versionInForce } from '../../db/price-plans/price-plans.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
-
-interface PlanRow {
-  id: string;
-  version: number;
-  transactional_unit: string;
-  promotional_unit: string;
-  created_at: Date;
-}
 
 export interface CurrentPlan {
   id: string;
@@ -33,7 +25,7 @@ export type TSetPricePlanInput = z.infer<typeof ZSetPricePlanInput>;
 
 /** The current plan, or 409 no_price_plan: nothing can be priced without one. */
 export async function currentPricePlan(ctx: Ctx, organizationId: string): Promise<CurrentPlan> {
-  const row = await one<PlanRow>(ctx.em, 'select * from price_plan_in_force(?)', [organizationId]);
+  const row = await findPricePlanInForce(ctx.em, organizationId);
   if (!row) throw new DomainError('no_price_plan', 'The organization has no price plan yet; ask the service to set one.');
   return {
     id: row.id,
@@ -46,21 +38,25 @@ export async function setPricePlan(ctx: Ctx, actor: Actor, input: TSetPricePlanI
   return inTransaction(ctx, async (tx) => {
     // Locking the organization serialises concurrent plan changes, so versions never collide.
     await requireOrganization(tx, input.organizationId, true);
-    const previous = await one<{ version: number }>(
-      tx.em,
-      'select coalesce((select version from price_plan_in_force(?)), 0) as version',
-      [input.organizationId],
-    );
-    const version = (previous?.version ?? 0) + 1;
-    const id = newId();
-    await exec(
-      tx.em,
-      `insert into price_plans (id, organization_id, version, transactional_unit, promotional_unit, created_at)
-       values (?, ?, ?, ?, ?, ?)`,
-      [id, input.organizationId, version, input.transactional.toString(), input.promotional.toString(), tx.now],
-    );
-    const plan = { id, version, currency: 'TZS', unit: 'cents', transactional: cents(input.transactional), promotional: cents(input.promotional), created_at: iso(tx.now) };
-    await recordAudit(tx, actor, { organizationId: input.organizationId, action: 'price_plan.set', targetType: 'price_plan', targetId: id, details: plan });
+    const version = (await versionInForce(tx.em, input.organizationId)) + 1;
+    const saved = await insertPricePlan(tx.em, {
+      id: newId(),
+      organizationId: input.organizationId,
+      version,
+      transactional: input.transactional,
+      promotional: input.promotional,
+      at: tx.now,
+    });
+    const plan = {
+      id: saved.id,
+      version: saved.version,
+      currency: 'TZS',
+      unit: 'cents',
+      transactional: Number(saved.transactionalUnit),
+      promotional: Number(saved.promotionalUnit),
+      created_at: saved.createdAt.toISOString(),
+    };
+    await recordAudit(tx, actor, { organizationId: input.organizationId, action: 'price_plan.set', targetType: 'price_plan', targetId: saved.id, details: plan });
     return { price_plan: plan };
   });
 }

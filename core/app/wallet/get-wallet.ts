@@ -4,7 +4,7 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
 import { findWallet } from '../../db/wallets.ts';
-import { walletResource } from './wallet-view.ts';
+import { walletResource } from '../../db/wallet/wallet-resource.ts';
 
 export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
 

@@ -5,7 +5,7 @@ import { LEDGER_KINDS } from '../../domain/ledger.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
-import { cents, idPageRows, iso, type IdWalk } from '../../db/sql.ts';
+import { findLedgerEntries as findEntries, type IdWalk } from '../../db/wallet/ledger.ts';
 import { ZPage, keysetPage } from '../paging.ts';
 import { ZTimestamp } from '../validation.ts';
 
@@ -15,18 +15,6 @@ export const ZListLedgerQuery = ZPage.extend({
   kind: z.enum(LEDGER_KINDS).optional(),
 });
 export type TListLedgerQuery = z.infer<typeof ZListLedgerQuery>;
-
-interface EntryRow {
-  id: string;
-  kind: string;
-  amount: string;
-  balance_after: string;
-  held_after: string;
-  reference: string | null;
-  message_id: string | null;
-  campaign_id: string | null;
-  created_at: Date;
-}
 
 /** Every entry is live money: a test key's ledger (test mode never holds or charges) is empty. */
 export async function listLedger(ctx: Ctx, actor: TenantActor, query: TListLedgerQuery) {
@@ -49,23 +37,18 @@ export async function findLedgerEntries(
   page: IdWalk,
 ) {
   if (!seesLiveData(actor)) return [];
-  const found = await idPageRows<EntryRow>(ctx.em, {
-    table: 'ledger_entries',
-    organizationId: actor.organizationId,
-    ...page,
-    where: '(?::text is null or kind = ?) and (?::timestamptz is null or created_at >= ?) and (?::timestamptz is null or created_at < ?)',
-    params: [filter.kind ?? null, filter.kind ?? null, filter.from ?? null, filter.from ?? null, filter.to ?? null, filter.to ?? null],
-  });
+  const found = await findEntries(ctx.em, actor.organizationId, filter, page);
+  // Amounts in cents as numbers, times in RFC 3339.
   return found.map((e) => ({
     id: e.id,
     kind: e.kind,
-    amount: cents(e.amount),
+    amount: Number(e.amount),
     currency: 'TZS',
-    balance_after: cents(e.balance_after),
-    held_after: cents(e.held_after),
+    balance_after: Number(e.balance_after),
+    held_after: Number(e.held_after),
     reference: e.reference,
     message_id: e.message_id,
     campaign_id: e.campaign_id,
-    created_at: iso(e.created_at),
+    created_at: e.created_at.toISOString(),
   }));
 }

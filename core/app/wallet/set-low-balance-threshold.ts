@@ -1,11 +1,11 @@
 // PATCH /v1/wallet (members who manage the wallet): the low-balance threshold, in cents, or null for no alert.
-// A movement that takes the available balance below it writes the event wallet.low_balance (wallet-view.ts).
+// A movement that takes the available balance below it writes the event wallet.low_balance (core/db/wallet/wallet-resource.ts).
 import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
-import { exec, one } from '../../db/sql.ts';
+import { lockLowBalanceThreshold, updateLowBalanceThreshold } from '../../db/wallet/wallet-rows.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { walletView } from './get-wallet.ts';
 
@@ -23,9 +23,9 @@ export type TWalletSettingsBody = z.infer<typeof ZWalletSettingsBody>;
 
 export async function setLowBalanceThreshold(ctx: Ctx, actor: TenantActor, body: TWalletSettingsBody) {
   return inTransaction(ctx, async (tx) => {
-    const before = await one<{ low_balance_threshold: string | null }>(tx.em, 'select low_balance_threshold from wallets where organization_id = ? for update', [actor.organizationId]);
+    const before = await lockLowBalanceThreshold(tx.em, actor.organizationId);
     const threshold = body.low_balance_threshold;
-    await exec(tx.em, 'update wallets set low_balance_threshold = ? where organization_id = ?', [threshold, actor.organizationId]);
+    await updateLowBalanceThreshold(tx.em, actor.organizationId, threshold);
     const was = before?.low_balance_threshold === null || before === undefined ? null : Number(before.low_balance_threshold);
     if (was !== threshold) {
       await recordAudit(tx, actor, {

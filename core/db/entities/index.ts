@@ -3,6 +3,8 @@
 import { Organization } from './organization.ts';
 
 // Organizations, price plans, top-up requests.
+import { PricePlan } from './price-plan.ts';
+import { TopUpRequest } from './top-up-request.ts';
 
 // Members, API keys, sender IDs.
 
@@ -13,6 +15,8 @@ import { Organization } from './organization.ts';
 export const ENTITIES = [
   Organization,
   // Organizations, price plans, top-up requests.
+  PricePlan,
+  TopUpRequest,
 
   // Members, API keys, sender IDs.
 

@@ -1,5 +1,5 @@
 // Organization: the tenant every other row belongs to.
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 export const Organization = defineEntity({
   name: 'Organization',
@@ -12,3 +12,5 @@ export const Organization = defineEntity({
     updatedAt: p.datetime(),
   },
 });
+
+export type Organization = InferEntity<typeof Organization>;

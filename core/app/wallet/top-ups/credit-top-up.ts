@@ -6,7 +6,7 @@ import type { Actor } from '../../actor.ts';
 import { inTransaction } from '../../context.ts';
 import { unwrap } from '../../../domain/errors.ts';
 import { decideTopUp } from '../../../domain/top-up-requests.ts';
-import { exec } from '../../../db/sql.ts';
+import { markTopUpCredited } from '../../../db/top-ups/top-up-requests.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { requireOrganization } from '../../organizations/find-organization.ts';
 import { ZCreditWalletInput, creditWallet } from '../credit-wallet.ts';
@@ -24,11 +24,7 @@ export async function creditTopUp(ctx: Ctx, actor: Actor, input: TCreditTopUpInp
     const request = await lockTopUp(tx, input.topUpId, input.organizationId);
     const status = unwrap(decideTopUp(request.status, 'credit'));
     const credited = await creditWallet(tx, actor, { organizationId: input.organizationId, amount: input.amount, reference: input.reference });
-    await exec(
-      tx.em,
-      'update top_up_requests set status = ?, credited_amount = ?, ledger_entry_id = ?, decided_at = ?, updated_at = ? where id = ?',
-      [status, input.amount.toString(), credited.ledger_entry_id, tx.now, tx.now, request.id],
-    );
+    await markTopUpCredited(tx.em, request, { status, amount: input.amount, ledgerEntryId: credited.ledger_entry_id, at: tx.now });
     await recordAudit(tx, actor, {
       organizationId: input.organizationId,
       action: 'wallet.top_up_request_credited',

@@ -5,7 +5,7 @@ import type { Actor } from '../../actor.ts';
 import { inTransaction } from '../../context.ts';
 import { unwrap } from '../../../domain/errors.ts';
 import { decideTopUp } from '../../../domain/top-up-requests.ts';
-import { exec } from '../../../db/sql.ts';
+import { markTopUpDeclined } from '../../../db/top-ups/top-up-requests.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { ZId } from '../../paging.ts';
 import { findTopUp, lockTopUp, operatorTopUpView } from './top-up-view.ts';
@@ -20,15 +20,9 @@ export async function declineTopUp(ctx: Ctx, actor: Actor, input: TDeclineTopUpI
   return inTransaction(ctx, async (tx) => {
     const request = await lockTopUp(tx, input.topUpId);
     const status = unwrap(decideTopUp(request.status, 'decline'));
-    await exec(tx.em, 'update top_up_requests set status = ?, decline_reason = ?, decided_at = ?, updated_at = ? where id = ?', [
-      status,
-      input.reason,
-      tx.now,
-      tx.now,
-      request.id,
-    ]);
+    await markTopUpDeclined(tx.em, request, { status, reason: input.reason, at: tx.now });
     await recordAudit(tx, actor, {
-      organizationId: request.organization_id,
+      organizationId: request.organizationId,
       action: 'wallet.top_up_request_declined',
       targetType: 'top_up_request',
       targetId: request.id,

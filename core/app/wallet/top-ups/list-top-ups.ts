@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Access } from '../../../domain/access.ts';
 import type { Ctx } from '../../context.ts';
 import type { TenantActor } from '../../actor.ts';
-import { idPageRows } from '../../../db/sql.ts';
+import { findTopUpRequests } from '../../../db/top-ups/top-up-requests.ts';
 import { ZPage, keysetPage } from '../../paging.ts';
-import { ZTopUpStatus, topUpView, type TopUpRow } from './top-up-view.ts';
+import { ZTopUpStatus, topUpView } from './top-up-view.ts';
 
 /** Members only, as requesting is; whoever reads the wallet may see what was asked of it. */
 export const access: Access = { scopes: [], permission: 'wallet.read' };
@@ -15,13 +15,7 @@ export type TListTopUpsQuery = z.infer<typeof ZListTopUpsQuery>;
 
 export async function listTopUps(ctx: Ctx, actor: TenantActor, query: TListTopUpsQuery) {
   const { items, next_before } = await keysetPage(query, async (walk) => {
-    const found = await idPageRows<TopUpRow>(ctx.em, {
-      table: 'top_up_requests',
-      organizationId: actor.organizationId,
-      ...walk,
-      where: '(?::text is null or status = ?)',
-      params: [query.status ?? null, query.status ?? null],
-    });
+    const found = await findTopUpRequests(ctx.em, actor.organizationId, query.status ?? null, walk);
     return found.map(topUpView);
   });
   return { top_ups: items, next_before };

@@ -11,10 +11,11 @@ import { DomainError } from '../../../domain/errors.ts';
 import { MAX_TOP_UP_REQUEST_CENTS, TOP_UP_METHODS } from '../../../domain/top-up-requests.ts';
 import { MAX_TOP_UP_REFERENCE_KEY_LENGTH, isTopUpReference, topUpReferenceKey } from '../../../domain/top-up-reference.ts';
 import { newId } from '../../../db/ids.ts';
-import { rows } from '../../../db/sql.ts';
+import { insertTopUpRequest } from '../../../db/top-ups/top-up-requests.ts';
+import type { Holder } from '../../../db/top-ups/reference-clashes.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { findTopUp, topUpView } from './top-up-view.ts';
-import { liveHolder, recordRefusedClaim, type Holder } from './reference-clashes.ts';
+import { liveHolder, recordRefusedClaim } from './reference-clashes.ts';
 
 /** Members only: keys never top up the wallet (SPEC Authentication 4). */
 export const access: Access = { scopes: [], permission: 'wallet.top_up' };
@@ -61,15 +62,18 @@ async function file(tx: Ctx, actor: TenantActor, body: TRequestTopUpBody, refere
   const held = await liveHolder(tx, referenceKey, actor.organizationId);
   if (held) return { holder: held };
   const id = newId();
-  const inserted = await rows(
-    tx.em,
-    `insert into top_up_requests (id, organization_id, amount, method, reference, reference_key, note, requested_by_member_id, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (reference_key) where status <> 'declined' and clash_of is null do nothing
-     returning id`,
-    [id, actor.organizationId, body.amount, body.method, body.reference, referenceKey, body.note || null, actor.kind === 'member' ? actor.memberId : null, tx.now, tx.now],
-  );
-  if (inserted.length === 0) {
+  const inserted = await insertTopUpRequest(tx.em, {
+    id,
+    organizationId: actor.organizationId,
+    amount: body.amount,
+    method: body.method,
+    reference: body.reference,
+    referenceKey,
+    note: body.note || null,
+    requestedByMemberId: actor.kind === 'member' ? actor.memberId : null,
+    at: tx.now,
+  });
+  if (!inserted) {
     // The holder of a conflict may have been declined since: the reference is then free, so file again.
     if (attempt >= 3) throw new Error('a top-up reference was held and freed three times while one request was filed');
     return file(tx, actor, body, referenceKey, attempt + 1);
