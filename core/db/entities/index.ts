@@ -5,6 +5,9 @@ import { Organization } from './organization.ts';
 // Organizations, price plans, top-up requests.
 
 // Members, API keys, sender IDs.
+import { Member } from './member.ts';
+import { ApiKey } from './api-key.ts';
+import { SenderId } from './sender-id.ts';
 
 // Contacts, groups.
 
@@ -15,6 +18,9 @@ export const ENTITIES = [
   // Organizations, price plans, top-up requests.
 
   // Members, API keys, sender IDs.
+  Member,
+  ApiKey,
+  SenderId,
 
   // Contacts, groups.
 
