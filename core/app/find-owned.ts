@@ -10,11 +10,11 @@ export interface Owned extends OwnedTable {
 }
 
 export async function findOwned<T>(ctx: Ctx, owned: Owned, organizationId: string, id: string, lock = false): Promise<T> {
-  return found(UUID_RE.test(id) ? await findOwnedRow<T>(ctx.em, owned, organizationId, id, lock) : undefined, owned.noun, id);
+  return orNotFound(wellFormedId(id) ? await findOwnedRow<T>(ctx.em, owned, organizationId, id, lock) : undefined, owned.noun, id);
 }
 
 /** The thing found, or 404 not_found naming it. */
-export function found<T>(row: T | null | undefined, noun: string, id: string): T {
+export function orNotFound<T>(row: T | null | undefined, noun: string, id: string): T {
   if (!row) throw new DomainError('not_found', `No ${noun} has the id ${id}.`);
   return row;
 }

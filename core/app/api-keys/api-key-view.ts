@@ -1,7 +1,7 @@
 // API keys and their public shape: never the secret, which is shown once at creation.
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
-import { found, wellFormedId } from '../find-owned.ts';
+import { orNotFound, wellFormedId } from '../find-owned.ts';
 import { SCOPES } from '../../domain/access.ts';
 import type { ApiKey } from '../../db/entities/api-key.ts';
 import { findApiKey as findOrganizationApiKey } from '../../db/api-keys/api-keys.ts';
@@ -26,7 +26,7 @@ export function keyStatus(key: ApiKey, now: Date): 'active' | 'rotated' | 'revok
 
 /** One of the organization's keys, or 404; `lock` holds its row for update. */
 export async function findApiKey(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<ApiKey> {
-  return found(wellFormedId(id) ? await findOrganizationApiKey(ctx.em, organizationId, id, lock) : null, 'API key', id);
+  return orNotFound(wellFormedId(id) ? await findOrganizationApiKey(ctx.em, organizationId, id, lock) : null, 'API key', id);
 }
 
 export function apiKeyView(key: ApiKey, now: Date) {

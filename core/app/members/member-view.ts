@@ -1,7 +1,7 @@
 // Members and their public shape (never the password hash).
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
-import { found, wellFormedId } from '../find-owned.ts';
+import { orNotFound, wellFormedId } from '../find-owned.ts';
 import { ROLES, permissionsOf } from '../../domain/access.ts';
 import type { Member } from '../../db/entities/member.ts';
 import { findMember as findOrganizationMember } from '../../db/members/members.ts';
@@ -19,7 +19,7 @@ export const ZMemberName = z.string().trim().min(1).max(100).nullable();
 
 /** A live member of the organization, or 404; `lock` holds the row for update. */
 export async function findMember(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<Member> {
-  return found(wellFormedId(id) ? await findOrganizationMember(ctx.em, organizationId, id, lock) : null, 'member', id);
+  return orNotFound(wellFormedId(id) ? await findOrganizationMember(ctx.em, organizationId, id, lock) : null, 'member', id);
 }
 
 export function memberView(member: Member) {
