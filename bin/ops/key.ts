@@ -6,7 +6,7 @@ import { ZEmail } from '../../core/app/members/member-view.ts';
 import { requireOrganization } from '../../core/app/organizations/find-organization.ts';
 import { SCOPES } from '../../core/domain/access.ts';
 import { DomainError } from '../../core/domain/errors.ts';
-import { one } from '../../core/db/sql.ts';
+import { findMemberByEmail } from '../../core/db/members/members.ts';
 
 export const keyCommands: Command[] = [
   {
@@ -29,11 +29,7 @@ export const keyCommands: Command[] = [
         if (email === undefined) return createApiKey(ctx, operator, id, body);
         // The organization is checked first so an unknown ORG is reported as such, not as an unknown member.
         await requireOrganization(ctx, id);
-        const member = await one<{ id: string }>(
-          ctx.em,
-          'select id from members where organization_id = ? and email = lower(?) and deleted_at is null',
-          [id, email],
-        );
+        const member = await findMemberByEmail(ctx.em, id, email);
         if (!member) throw new DomainError('not_found', `The organization has no member with the email ${email}.`, { field: 'member' });
         return createApiKey(ctx, operator, id, body, { createdBy: member.id });
       };

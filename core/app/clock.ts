@@ -1,5 +1,6 @@
 // The one injectable clock. CLOCK=test keeps an offset in the database so the CLI and the server agree.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readClockOffsetMs } from '../db/clock/clock-offset.ts';
 
 export interface Clock {
   now(): Promise<Date>;
@@ -13,11 +14,7 @@ export const systemClock: Clock = {
 export function databaseTestClock(em: EntityManager): Clock {
   return {
     async now() {
-      const rows = await em.fork().execute<{ clock_offset_ms: string }[]>(
-        'select clock_offset_ms from platform_settings where id',
-      );
-      const offset = Number(rows[0]?.clock_offset_ms ?? 0);
-      return new Date(Date.now() + offset);
+      return new Date(Date.now() + (await readClockOffsetMs(em.fork())));
     },
   };
 }

@@ -3,8 +3,10 @@
 import { createHash } from 'node:crypto';
 import type { Ctx } from './context.ts';
 import { DomainError } from '../domain/errors.ts';
-import { exec, one, rows, type Runner } from '../db/sql.ts';
 import { retryingContention } from '../db/contention.ts';
+import { claimIdempotencyKey, findIdempotencyRecord, keepIdempotencyResult, type UsedKey } from '../db/idempotency/records.ts';
+
+export type { UsedKey };
 
 export const IDEMPOTENCY_TTL_MS = 7 * 86_400_000;
 
@@ -73,29 +75,13 @@ export async function withIdempotency<T>(
   return retryingContention(() => ctx.em.transactional(async (em): Promise<Idempotent<T>> => {
     const tx: Ctx = { ...ctx, em };
     const expiresAt = new Date(ctx.now.getTime() + IDEMPOTENCY_TTL_MS);
-    const claimed = await rows(
-      em,
-      `insert into idempotency_records as r (organization_id, operation, key, fingerprint, created_at, expires_at)
-       values (?, ?, ?, ?, ?, ?)
-       on conflict (organization_id, operation, key) do update
-         set fingerprint = excluded.fingerprint, result = null, created_at = excluded.created_at, expires_at = excluded.expires_at
-         where r.expires_at <= ?
-       returning 1`,
-      [scope.organizationId, scope.operation, scope.key, scope.fingerprint, ctx.now, expiresAt, ctx.now],
-    );
-    if (claimed.length === 0) {
-      const record = await one<{ fingerprint: string; result: KeptResult }>(
-        em,
-        'select fingerprint, result from idempotency_records where organization_id = ? and operation = ? and key = ?',
-        [scope.organizationId, scope.operation, scope.key],
-      );
+    if (!(await claimIdempotencyKey(em, scope, scope.fingerprint, ctx.now, expiresAt))) {
+      const record = await findIdempotencyRecord(em, scope);
       if (!record || record.fingerprint !== scope.fingerprint) throw idempotencyConflict(scope);
       return { replay: true, kept: record.result };
     }
     const value = await effect(tx);
-    await exec(em, 'update idempotency_records set result = ? where organization_id = ? and operation = ? and key = ?', [
-      keep(keptForm(value)), scope.organizationId, scope.operation, scope.key,
-    ]);
+    await keepIdempotencyResult(em, scope, keep(keptForm(value)));
     return { replay: false, value };
   }));
 }
@@ -109,20 +95,6 @@ export function withSecretWithheld(value: unknown): unknown {
     return { ...value, secret: null, secret_shown: false };
   }
   return value;
-}
-
-/** An idempotency record as read before a request runs (result null while its first request runs). */
-export interface UsedKey {
-  fingerprint: string;
-  result: KeptResult | null;
-}
-
-/** Columns and condition of the unexpired record of a scope (organization, operation, key, now). */
-export const USED_KEY_SQL =
-  'select fingerprint, result from idempotency_records where organization_id = ? and operation = ? and key = ? and expires_at > ?';
-
-export async function findUsedKey(runner: Runner, scope: IdempotencyScope, now: Date): Promise<UsedKey | null> {
-  return (await one<UsedKey>(runner, USED_KEY_SQL, [scope.organizationId, scope.operation, scope.key, now])) ?? null;
 }
 
 /**

@@ -2,7 +2,7 @@
 // own clock: rate limits measure real time, whatever the business clock says.
 import type { Ctx } from './context.ts';
 import { DomainError } from '../domain/errors.ts';
-import { one } from '../db/sql.ts';
+import { takeBucketToken } from '../db/rate-limits/buckets.ts';
 
 /**
  * Takes one token from the bucket or refuses with 429 rate_limited and the seconds to wait. By
@@ -11,11 +11,7 @@ import { one } from '../db/sql.ts';
  * a request never waits for a second pool connection while it holds one.
  */
 export async function takeToken(ctx: Ctx, bucket: string, capacity: number, perSecond: number, withinTransaction = false): Promise<void> {
-  const row = await one<{ allowed: boolean; retry_after_seconds: number }>(
-    withinTransaction ? ctx.em : ctx.deps.orm.em.fork(),
-    'select * from take_token(?, ?, ?)',
-    [bucket, capacity, perSecond],
-  );
+  const row = await takeBucketToken(withinTransaction ? ctx.em : ctx.deps.orm.em.fork(), bucket, capacity, perSecond);
   if (!row?.allowed) throw rateLimited(row?.retry_after_seconds ?? 1);
 }
 

@@ -2,7 +2,7 @@
 // (provider) approval, member requests, duplicates, validation, CSRF and the audit trail.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { approveSenderRoute } from '../../core/app/sender-ids/add-sender-id.ts';
+import { addSenderId, approveSenderRoute } from '../../core/app/sender-ids/add-sender-id.ts';
 import { bearer, createOrg, operator, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 
 let env: TestEnv;
@@ -93,6 +93,32 @@ describe('GET /v1/sender-ids', () => {
     expect(byName(await list(), 'ACME')!.provider_approval.approved_at).toBe('2026-11-22T10:15:00.000Z');
     // The other sender is untouched.
     expect(byName(await list(), 'PROMO')!.provider_approval.approved_at).toBe(ADDED_AT);
+    env.clock.set(new Date(ADDED_AT));
+  });
+
+  it("the operator's approval of a requested sender ID sets exactly its classes, keeps what was requested, and adds the route's approval once", async () => {
+    const { agent, csrf } = await signInAs(env, org.members.owner!);
+    const requested = await agent.post('/v1/sender-ids').set('X-CSRF-Token', csrf).send({ name: 'LATER', traffic_classes: ['promotional'] });
+    expect(requested.status).toBe(201);
+    env.clock.set(new Date('2026-11-22T12:00:00Z'));
+    const first = (await addSenderId(await env.ctx(), operator, { organizationId: org.id, name: 'later', classes: ['transactional'], routeApproved: true })).sender_id;
+    expect(first).toMatchObject({
+      id: requested.body.data.sender_id.id,
+      name: 'LATER',
+      approval: { status: 'approved', traffic_classes: ['transactional'], requested_traffic_classes: ['promotional'] },
+      provider_approval: { status: 'approved', approved_at: '2026-11-22T12:00:00.000Z' },
+      updated_at: '2026-11-22T12:00:00.000Z',
+    });
+    // Approved again without the route: the classes are replaced, the route's approval and its time stay.
+    env.clock.set(new Date('2026-11-22T13:00:00Z'));
+    const second = (await addSenderId(await env.ctx(), operator, { organizationId: org.id, name: 'LATER', classes: ['transactional', 'promotional'], routeApproved: false })).sender_id;
+    expect(second).toMatchObject({
+      approval: { status: 'approved', traffic_classes: ['transactional', 'promotional'], requested_traffic_classes: ['promotional'] },
+      provider_approval: { status: 'approved', approved_at: '2026-11-22T12:00:00.000Z' },
+      updated_at: '2026-11-22T13:00:00.000Z',
+    });
+    expect(byName(await list(), 'LATER')).toEqual(second);
+    expect(await rowsNamed(org.id, 'LATER')).toHaveLength(1);
     env.clock.set(new Date(ADDED_AT));
   });
 

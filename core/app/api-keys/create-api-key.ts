@@ -6,12 +6,11 @@ import type { Ctx } from '../context.ts';
 import type { Actor, Mode } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { newId } from '../../db/ids.ts';
-import { exec, one, pgArray } from '../../db/sql.ts';
+import { countActiveApiKeys, insertApiKey } from '../../db/api-keys/api-keys.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { newApiKeySecret, sha256 } from '../auth/tokens.ts';
-import { MAX_ACTIVE_KEYS, ZScopes, apiKeyView, findApiKey } from './api-key-view.ts';
+import { MAX_ACTIVE_KEYS, ZScopes, apiKeyView, type ApiKey } from './api-key-view.ts';
 import { withCurrentRole } from './key-holders.ts';
 
 export const access: Access = { scopes: [], permission: 'api_keys.manage' };
@@ -34,27 +33,14 @@ export interface NewKey {
   createdBy: string | null;
 }
 
-/** Inserts a key inside the caller's transaction, after the active-key limit is checked under lock. */
-export async function insertApiKey(ctx: Ctx, key: NewKey): Promise<{ id: string; secret: string }> {
-  const active = await one<{ n: string }>(
-    ctx.em,
-    `select count(*) as n from api_keys
-     where organization_id = ? and revoked_at is null and rotated_at is null and expires_at > ?`,
-    [key.organizationId, ctx.now],
-  );
-  if (Number(active?.n ?? 0) >= MAX_ACTIVE_KEYS) {
+/** Issues a key (a new secret) inside the caller's transaction, after the active-key limit is checked under lock. */
+export async function issueApiKey(ctx: Ctx, key: NewKey): Promise<{ key: ApiKey; secret: string }> {
+  if ((await countActiveApiKeys(ctx.em, key.organizationId, ctx.now)) >= MAX_ACTIVE_KEYS) {
     throw new DomainError('too_many_api_keys', `An organization has at most ${MAX_ACTIVE_KEYS} active API keys; revoke one first.`);
   }
   const secret = newApiKeySecret(key.mode);
-  const id = newId();
-  await exec(
-    ctx.em,
-    `insert into api_keys (id, organization_id, name, mode, display_prefix, last_four, secret_hash, scopes,
-       created_by_member_id, held_by_member_id, created_at, expires_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?)`,
-    [id, key.organizationId, key.name, key.mode, secret.slice(0, 13), secret.slice(-4), sha256(secret), pgArray(key.scopes), key.createdBy, key.createdBy, ctx.now, key.expiresAt],
-  );
-  return { id, secret };
+  const created = await insertApiKey(ctx.em, { ...key, secret, secretHash: sha256(secret), createdAt: ctx.now });
+  return { key: created, secret };
 }
 
 /**
@@ -89,7 +75,7 @@ export async function createApiKey(
     // The organization lock serialises key creation, so the 20-key limit holds under concurrency.
     const org = await requireOrganization(tx, organizationId, true);
     mayGrant(granter, org.verified, body.mode, body.scopes);
-    const { id, secret } = await insertApiKey(tx, {
+    const { key, secret } = await issueApiKey(tx, {
       organizationId,
       name: body.name,
       mode: body.mode,
@@ -97,7 +83,7 @@ export async function createApiKey(
       expiresAt: new Date(tx.now.getTime() + body.expires_in_days * 86_400_000),
       createdBy: actor.kind === 'member' ? actor.memberId : (options.createdBy ?? null),
     });
-    await recordAudit(tx, actor, { organizationId, action: 'api_key.created', targetType: 'api_key', targetId: id, details: { name: body.name, mode: body.mode, scopes: body.scopes } });
-    return { api_key: apiKeyView(await findApiKey(tx, organizationId, id), tx.now), secret };
+    await recordAudit(tx, actor, { organizationId, action: 'api_key.created', targetType: 'api_key', targetId: key.id, details: { name: body.name, mode: body.mode, scopes: body.scopes } });
+    return { api_key: apiKeyView(key, tx.now), secret };
   });
 }

@@ -6,9 +6,10 @@ import { holdingShortfall } from '../../domain/key-holding.ts';
 import type { Ctx } from '../context.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { exec, one, pgArray, rows } from '../../db/sql.ts';
+import { findApiKeysHeldBy, revokeApiKeys } from '../../db/api-keys/api-keys.ts';
+import { findMemberForShare } from '../../db/members/members.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { ApiKeyRow } from './api-key-view.ts';
+import type { ApiKey } from './api-key-view.ts';
 import { keyStatus } from './api-key-view.ts';
 
 /** A member leaving (role null) or taking a new role. */
@@ -19,7 +20,7 @@ export interface HolderChange {
 }
 
 export interface RevokedByChange {
-  key: ApiKeyRow;
+  key: ApiKey;
   /** What the new role lacks (scopes, or api_keys.manage for a test key); empty for a removal. */
   beyond: string[];
 }
@@ -30,12 +31,7 @@ export interface RevokedByChange {
  * change itself does (the member's row is locked first).
  */
 export async function keysRevokedBy(ctx: Ctx, change: HolderChange, lock = false): Promise<RevokedByChange[]> {
-  const held = await rows<ApiKeyRow>(
-    ctx.em,
-    `select * from api_keys where organization_id = ? and held_by_member_id = ? and revoked_at is null
-     order by created_at, id${lock ? ' for update' : ''}`,
-    [change.organizationId, change.memberId],
-  );
+  const held = await findApiKeysHeldBy(ctx.em, change.organizationId, change.memberId, lock);
   return held
     .filter((key) => ['active', 'rotated'].includes(keyStatus(key, ctx.now)))
     .map((key) => ({ key, beyond: change.role === null ? [] : holdingShortfall(change.role, key) }))
@@ -43,10 +39,10 @@ export async function keysRevokedBy(ctx: Ctx, change: HolderChange, lock = false
 }
 
 /** Revokes, inside the member change's transaction, what keysRevokedBy lists; returns the keys revoked. */
-export async function revokeKeysOfChange(ctx: Ctx, actor: TenantActor, change: HolderChange, fromRole: Role): Promise<ApiKeyRow[]> {
+export async function revokeKeysOfChange(ctx: Ctx, actor: TenantActor, change: HolderChange, fromRole: Role): Promise<ApiKey[]> {
   const revoked = await keysRevokedBy(ctx, change, true);
   if (revoked.length === 0) return [];
-  await exec(ctx.em, 'update api_keys set revoked_at = ? where id = any(?::uuid[])', [ctx.now, pgArray(revoked.map((r) => r.key.id))]);
+  await revokeApiKeys(ctx.em, revoked.map((r) => r.key), ctx.now);
   const reason: HolderChangeReason = change.role === null ? 'holder_removed' : 'holder_role_changed';
   for (const { key, beyond } of revoked) {
     await recordAudit(ctx, actor, {
@@ -67,10 +63,7 @@ export async function revokeKeysOfChange(ctx: Ctx, actor: TenantActor, change: H
  */
 export async function withCurrentRole<A extends Actor>(ctx: Ctx, actor: A): Promise<A> {
   if (actor.kind !== 'member') return actor;
-  const row = await one<{ role: Role }>(ctx.em, 'select role from members where id = ? and organization_id = ? and deleted_at is null for share', [
-    actor.memberId,
-    actor.organizationId,
-  ]);
-  if (!row) throw new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
-  return { ...actor, role: row.role };
+  const member = await findMemberForShare(ctx.em, actor.organizationId, actor.memberId);
+  if (!member) throw new DomainError('unauthorized', 'A valid API key or a signed-in session is needed.');
+  return { ...actor, role: member.role };
 }

@@ -2,16 +2,15 @@
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { keysetRows } from '../../db/sql.ts';
+import { findApiKeysPage } from '../../db/api-keys/api-keys.ts';
 import type { TPage } from '../paging.ts';
 import { pageOf } from '../paging.ts';
-import type { ApiKeyRow } from './api-key-view.ts';
 import { apiKeyView } from './api-key-view.ts';
 
 export const access: Access = { scopes: [], permission: 'api_keys.manage' };
 
 export async function listApiKeys(ctx: Ctx, actor: TenantActor, query: TPage) {
-  const found = await keysetRows<ApiKeyRow>(ctx.em, { table: 'api_keys', organizationId: actor.organizationId, before: query.before, limit: query.limit });
+  const found = await findApiKeysPage(ctx.em, actor.organizationId, { before: query.before, limit: query.limit });
   const page = pageOf(found, query.limit);
   return { api_keys: page.items.map((k) => apiKeyView(k, ctx.now)), next_before: page.nextBefore };
 }

@@ -1,14 +1,15 @@
 // POST /v1/api-keys/{id}/reassign: an owner or admin gives a working key another holder (before its holder leaves
 // or changes role), so that it is not revoked with them. The new holder's role must be able to hold it.
 import { z } from 'zod';
-import type { Access, Role } from '../../domain/access.ts';
+import type { Access } from '../../domain/access.ts';
 import { holdingShortfall } from '../../domain/key-holding.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { ZId } from '../paging.ts';
-import { exec, one } from '../../db/sql.ts';
+import { setApiKeyHolder } from '../../db/api-keys/api-keys.ts';
+import { findMemberForShare } from '../../db/members/members.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { apiKeyView, findApiKey, keyStatus } from './api-key-view.ts';
 
@@ -22,11 +23,7 @@ export async function reassignApiKey(ctx: Ctx, actor: TenantActor, id: string, b
   return inTransaction(ctx, async (tx) => {
     // The new holder's row first (as a member change takes it), held until the key is theirs: a removal or a new
     // role of theirs waits and then sees the key.
-    const holder = await one<{ id: string; email: string; role: Role }>(
-      tx.em,
-      'select id, email, role from members where id = ? and organization_id = ? and deleted_at is null for share',
-      [body.member_id, actor.organizationId],
-    );
+    const holder = await findMemberForShare(tx.em, actor.organizationId, body.member_id);
     const key = await findApiKey(tx, actor.organizationId, id, true);
     if (!holder) throw new DomainError('validation_failed', `member_id: no member of the organization has the id ${body.member_id}.`, { field: 'member_id' });
     const status = keyStatus(key, tx.now);
@@ -38,16 +35,17 @@ export async function reassignApiKey(ctx: Ctx, actor: TenantActor, id: string, b
       const what = key.mode === 'live' ? `a live key with ${beyond.join(', ')}` : 'a test key: the role does not manage API keys';
       throw new DomainError('scope_exceeds_role', `${holder.email}'s role (${holder.role}) cannot hold ${what}.`, { field: 'member_id' });
     }
-    if (key.held_by_member_id !== holder.id) {
-      await exec(tx.em, 'update api_keys set held_by_member_id = ? where id = ?', [holder.id, id]);
+    if (key.heldByMemberId !== holder.id) {
+      const from = key.heldByMemberId;
+      await setApiKeyHolder(tx.em, key, holder.id);
       await recordAudit(tx, actor, {
         organizationId: actor.organizationId,
         action: 'api_key.reassigned',
         targetType: 'api_key',
         targetId: id,
-        details: { from_member_id: key.held_by_member_id, to_member_id: holder.id },
+        details: { from_member_id: from, to_member_id: holder.id },
       });
     }
-    return { api_key: apiKeyView(await findApiKey(tx, actor.organizationId, id), tx.now) };
+    return { api_key: apiKeyView(key, tx.now) };
   });
 }

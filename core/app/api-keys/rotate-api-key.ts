@@ -5,11 +5,11 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { exec } from '../../db/sql.ts';
+import { markApiKeyRotated } from '../../db/api-keys/api-keys.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { apiKeyView, findApiKey, keyStatus } from './api-key-view.ts';
-import { insertApiKey, mayGrant } from './create-api-key.ts';
+import { issueApiKey, mayGrant } from './create-api-key.ts';
 import { withCurrentRole } from './key-holders.ts';
 
 export const access: Access = { scopes: [], permission: 'api_keys.manage' };
@@ -29,18 +29,18 @@ export async function rotateApiKey(ctx: Ctx, actor: TenantActor, id: string, bod
     // Rotation is creation: the member receives (and holds) a new secret with these scopes.
     mayGrant(granter, org.verified, old.mode, old.scopes);
     // The replacement keeps the original lifetime, counted from now.
-    const lifetimeMs = old.expires_at.getTime() - old.created_at.getTime();
-    const { id: newKeyId, secret } = await insertApiKey(tx, {
+    const lifetimeMs = old.expiresAt.getTime() - old.createdAt.getTime();
+    const { key, secret } = await issueApiKey(tx, {
       organizationId: actor.organizationId,
       name: old.name,
       mode: old.mode,
       scopes: old.scopes,
       expiresAt: new Date(tx.now.getTime() + lifetimeMs),
-      createdBy: actor.kind === 'member' ? actor.memberId : old.created_by_member_id,
+      createdBy: actor.kind === 'member' ? actor.memberId : old.createdByMemberId,
     });
-    const graceUntil = new Date(Math.min(tx.now.getTime() + body.grace_hours * 3600_000, old.expires_at.getTime()));
-    await exec(tx.em, 'update api_keys set rotated_at = ?, grace_until = ?, replaced_by_id = ? where id = ?', [tx.now, graceUntil, newKeyId, id]);
-    await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'api_key.rotated', targetType: 'api_key', targetId: id, details: { replaced_by: newKeyId, grace_hours: body.grace_hours } });
-    return { api_key: apiKeyView(await findApiKey(tx, actor.organizationId, newKeyId), tx.now), secret, rotated: apiKeyView(await findApiKey(tx, actor.organizationId, id), tx.now) };
+    const graceUntil = new Date(Math.min(tx.now.getTime() + body.grace_hours * 3600_000, old.expiresAt.getTime()));
+    await markApiKeyRotated(tx.em, old, { at: tx.now, graceUntil, replacedById: key.id });
+    await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'api_key.rotated', targetType: 'api_key', targetId: id, details: { replaced_by: key.id, grace_hours: body.grace_hours } });
+    return { api_key: apiKeyView(key, tx.now), secret, rotated: apiKeyView(old, tx.now) };
   });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { idPageRows, iso, type IdWalk } from '../../db/sql.ts';
+import { findAuditEventRows, type IdWalk } from '../../db/audit/audit-events.ts';
 import { ZPage, keysetPage } from '../paging.ts';
 
 export const access: Access = { scopes: [], permission: 'audit.read' };
@@ -12,17 +12,6 @@ export const ZListAuditEventsQuery = ZPage.extend({
   action: z.string().min(1).max(100).optional(),
 });
 export type TListAuditEventsQuery = z.infer<typeof ZListAuditEventsQuery>;
-
-interface AuditRow {
-  id: string;
-  actor_type: string;
-  actor_id: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  details: Record<string, unknown>;
-  created_at: Date;
-}
 
 export async function listAuditEvents(ctx: Ctx, actor: TenantActor, query: TListAuditEventsQuery) {
   const { items, next_before } = await keysetPage(query, (walk) => findAuditEvents(ctx, actor, query.action ? { action: query.action } : {}, walk));
@@ -36,19 +25,13 @@ export async function findAuditEvents(
   filter: { action?: string },
   page: IdWalk,
 ) {
-  const found = await idPageRows<AuditRow>(ctx.em, {
-    table: 'audit_events',
-    organizationId: actor.organizationId,
-    ...page,
-    where: '(?::text is null or action = ?)',
-    params: [filter.action ?? null, filter.action ?? null],
-  });
+  const found = await findAuditEventRows(ctx.em, actor.organizationId, filter.action, page);
   return found.map((e) => ({
     id: e.id,
     action: e.action,
     actor: { type: e.actor_type, id: e.actor_id },
     target: e.target_type ? { type: e.target_type, id: e.target_id } : null,
     details: e.details,
-    created_at: iso(e.created_at),
+    created_at: e.created_at.toISOString(),
   }));
 }

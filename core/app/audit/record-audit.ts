@@ -2,8 +2,7 @@
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { actorRef } from '../actor.ts';
-import { newId } from '../../db/ids.ts';
-import { exec, type Runner } from '../../db/sql.ts';
+import { insertAuditEvent } from '../../db/audit/audit-events.ts';
 
 export interface AuditInput {
   organizationId: string;
@@ -21,22 +20,16 @@ export async function recordAudit(ctx: Ctx, who: Actor | ActorRef, input: AuditI
 }
 
 /** The same, through any runner (a hot path's own transaction). */
-export async function insertAudit(db: Runner, at: Date, who: Actor | ActorRef, input: AuditInput): Promise<void> {
+export async function insertAudit(db: Parameters<typeof insertAuditEvent>[0], at: Date, who: Actor | ActorRef, input: AuditInput): Promise<void> {
   const { actorType, actorId } = 'kind' in who ? actorRef(who) : who;
-  await exec(
-    db,
-    `insert into audit_events (id, organization_id, actor_type, actor_id, action, target_type, target_id, details, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`,
-    [
-      newId(),
-      input.organizationId,
-      actorType,
-      actorId,
-      input.action,
-      input.targetType ?? null,
-      input.targetId ?? null,
-      JSON.stringify(input.details ?? {}),
-      at,
-    ],
-  );
+  await insertAuditEvent(db, {
+    organizationId: input.organizationId,
+    actorType,
+    actorId,
+    action: input.action,
+    targetType: input.targetType ?? null,
+    targetId: input.targetId ?? null,
+    details: input.details ?? {},
+    at,
+  });
 }

@@ -1,7 +1,8 @@
 // Devices a member signed in with (OWASP's device cookie): a random token in the ujm_device cookie, its SHA-256 on the server.
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../context.ts';
-import { exec } from '../../db/sql.ts';
+import { rememberMemberDevice } from '../../db/auth/devices.ts';
+import { forgetSignInFailures } from '../../db/auth/sign-in.ts';
 import { sha256 } from './tokens.ts';
 
 /** How long a device stays known without a sign-in (the cookie's Max-Age too). */
@@ -21,12 +22,7 @@ export function deviceKey(tokenHash: Buffer): string {
 export async function rememberDevice(ctx: Ctx, memberId: string, knownToken: string | null): Promise<string> {
   const token = knownToken ?? randomBytes(32).toString('base64url');
   const hash = sha256(token);
-  await exec(
-    ctx.em,
-    `insert into member_devices (member_id, token_hash, created_at, last_seen_at) values (?, ?, ?, ?)
-     on conflict (member_id, token_hash) do update set last_seen_at = excluded.last_seen_at`,
-    [memberId, hash, ctx.now, ctx.now],
-  );
-  if (knownToken) await exec(ctx.em, 'delete from sign_in_failures where key = ?', [deviceKey(hash)]);
+  await rememberMemberDevice(ctx.em, memberId, hash, ctx.now);
+  if (knownToken) await forgetSignInFailures(ctx.em, deviceKey(hash));
   return token;
 }

@@ -5,12 +5,11 @@ import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { newId } from '../../db/ids.ts';
-import { exec, isUniqueViolation, one } from '../../db/sql.ts';
+import { findMemberByEmail, insertMember } from '../../db/members/members.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { ZPassword, assertStrongPassword, hashPassword } from '../auth/passwords.ts';
-import { ZEmail, ZMemberName, ZRole, findMember, memberView } from './member-view.ts';
+import { ZEmail, ZMemberName, ZRole, memberView } from './member-view.ts';
 import { assertMayGrantRole } from './role-rules.ts';
 
 export const access: Access = { scopes: [], permission: 'members.manage' };
@@ -34,18 +33,11 @@ export async function createMember(ctx: Ctx, actor: Actor, organizationId: strin
     await requireOrganization(tx, organizationId);
     // Only this organization's members are looked at: whether another organization uses the address is never told.
     const emailTaken = () => new DomainError('email_taken', 'A member of this organization already has this email address.', { field: 'email' });
-    if (await one(tx.em, 'select 1 from members where organization_id = ? and email = ? and deleted_at is null', [organizationId, body.email])) throw emailTaken();
-    const id = newId();
-    // Two requests at once for one address meet only at the unique index.
-    await exec(
-      tx.em,
-      `insert into members (id, organization_id, email, name, password_hash, role, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, organizationId, body.email, body.name ?? null, passwordHash, body.role, tx.now, tx.now],
-    ).catch((err: unknown) => {
-      throw isUniqueViolation(err, 'members_organization_email_live') ? emailTaken() : err;
-    });
-    await recordAudit(tx, actor, { organizationId, action: 'member.created', targetType: 'member', targetId: id, details: { email: body.email, role: body.role } });
-    return { member: memberView(await findMember(tx, organizationId, id)) };
+    if (await findMemberByEmail(tx.em, organizationId, body.email)) throw emailTaken();
+    // Two requests at once for one address meet only at the unique index (insertMember answers null).
+    const member = await insertMember(tx.em, { organizationId, email: body.email, name: body.name ?? null, passwordHash, role: body.role, at: tx.now });
+    if (!member) throw emailTaken();
+    await recordAudit(tx, actor, { organizationId, action: 'member.created', targetType: 'member', targetId: member.id, details: { email: body.email, role: body.role } });
+    return { member: memberView(member) };
   });
 }

@@ -4,7 +4,8 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
-import { exec } from '../../db/sql.ts';
+import { removeMember } from '../../db/members/members.ts';
+import { endSessionsOfMember } from '../../db/auth/sessions.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findMember } from './member-view.ts';
 import { assertMayChangeMember, assertNotLastOwner } from './role-rules.ts';
@@ -17,8 +18,8 @@ export async function deleteMember(ctx: Ctx, actor: TenantActor, id: string) {
     const member = await findMember(tx, actor.organizationId, id, true);
     assertMayChangeMember(actor, member.role);
     if (member.role === 'owner') await assertNotLastOwner(tx, actor.organizationId, member.id);
-    await exec(tx.em, 'update members set deleted_at = ?, updated_at = ? where id = ?', [tx.now, tx.now, id]);
-    await exec(tx.em, 'update sessions set ended_at = ? where member_id = ? and ended_at is null', [tx.now, id]);
+    await removeMember(tx.em, member, tx.now);
+    await endSessionsOfMember(tx.em, member.id, tx.now);
     // Keys follow their holder: every key still held by the member is revoked with the removal.
     const revoked = await revokeKeysOfChange(tx, actor, { organizationId: actor.organizationId, memberId: id, role: null }, member.role);
     await recordAudit(tx, actor, {

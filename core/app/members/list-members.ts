@@ -2,8 +2,7 @@
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { keysetRows } from '../../db/sql.ts';
-import type { MemberRow } from './member-view.ts';
+import { findMembersPage } from '../../db/members/members.ts';
 import { memberView } from './member-view.ts';
 import type { TPage } from '../paging.ts';
 import { pageOf } from '../paging.ts';
@@ -11,13 +10,7 @@ import { pageOf } from '../paging.ts';
 export const access: Access = { scopes: [], permission: 'members.manage' };
 
 export async function listMembers(ctx: Ctx, actor: TenantActor, query: TPage) {
-  const found = await keysetRows<MemberRow>(ctx.em, {
-    table: 'members',
-    organizationId: actor.organizationId,
-    before: query.before,
-    limit: query.limit,
-    where: 'deleted_at is null',
-  });
+  const found = await findMembersPage(ctx.em, actor.organizationId, { before: query.before, limit: query.limit });
   const page = pageOf(found, query.limit);
   return { members: page.items.map(memberView), next_before: page.nextBefore };
 }

@@ -1,22 +1,12 @@
-// Member rows and their public shape (never the password hash).
+// Members and their public shape (never the password hash).
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
-import { findOwned } from '../find-owned.ts';
-import type { Role } from '../../domain/access.ts';
+import { orNotFound, wellFormedId } from '../find-owned.ts';
 import { ROLES, permissionsOf } from '../../domain/access.ts';
-import { iso } from '../../db/sql.ts';
+import type { Member } from '../../db/entities/member.ts';
+import { findMember as findOrganizationMember } from '../../db/members/members.ts';
 
-export interface MemberRow {
-  id: string;
-  organization_id: string;
-  email: string;
-  name: string | null;
-  password_hash: string;
-  role: Role;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-}
+export type { Member };
 
 export const ZRole = z.enum(ROLES);
 export const ZEmail = z
@@ -27,19 +17,20 @@ export const ZEmail = z
   .transform((e) => e.toLowerCase());
 export const ZMemberName = z.string().trim().min(1).max(100).nullable();
 
-export function findMember(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<MemberRow> {
-  return findOwned<MemberRow>(ctx, { table: 'members', noun: 'member', where: 'deleted_at is null' }, organizationId, id, lock);
+/** A live member of the organization, or 404; `lock` holds the row for update. */
+export async function findMember(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<Member> {
+  return orNotFound(wellFormedId(id) ? await findOrganizationMember(ctx.em, organizationId, id, lock) : null, 'member', id);
 }
 
-export function memberView(row: MemberRow) {
+export function memberView(member: Member) {
   return {
-    id: row.id,
-    organization_id: row.organization_id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    permissions: permissionsOf(row.role),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    id: member.id,
+    organization_id: member.organizationId,
+    email: member.email,
+    name: member.name,
+    role: member.role,
+    permissions: permissionsOf(member.role),
+    created_at: member.createdAt.toISOString(),
+    updated_at: member.updatedAt.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import type { Role } from '../../domain/access.ts';
 import type { Actor } from '../actor.ts';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { one } from '../../db/sql.ts';
+import { anotherOwnerRemains } from '../../db/members/owners.ts';
 
 export function assertMayGrantRole(actor: Actor, role: Role): void {
   if (role === 'owner' && actor.kind === 'member' && actor.role !== 'owner') {
@@ -19,11 +19,5 @@ export function assertMayChangeMember(actor: Actor, targetRole: Role): void {
 
 /** Called with the target member locked: refuses to leave the organization without an owner. */
 export async function assertNotLastOwner(ctx: Ctx, organizationId: string, memberId: string): Promise<void> {
-  // The organization lock serialises two owners removed at once, so one of them always stays.
-  await one(ctx.em, 'select 1 from organizations where id = ? for update', [organizationId]);
-  const other = await one(ctx.em, "select 1 from members where organization_id = ? and role = 'owner' and deleted_at is null and id <> ?", [
-    organizationId,
-    memberId,
-  ]);
-  if (!other) throw new DomainError('last_owner', 'The organization must keep at least one owner.');
+  if (!(await anotherOwnerRemains(ctx.em, organizationId, memberId))) throw new DomainError('last_owner', 'The organization must keep at least one owner.');
 }

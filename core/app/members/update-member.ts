@@ -4,7 +4,7 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
-import { exec } from '../../db/sql.ts';
+import { changeMember } from '../../db/members/members.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { ZMemberName, ZRole, findMember, memberView } from './member-view.ts';
 import { assertMayChangeMember, assertMayGrantRole, assertNotLastOwner } from './role-rules.ts';
@@ -25,24 +25,19 @@ export async function updateMember(ctx: Ctx, actor: TenantActor, id: string, bod
       assertMayGrantRole(actor, body.role);
       if (member.role === 'owner') await assertNotLastOwner(tx, actor.organizationId, member.id);
     }
-    await exec(tx.em, 'update members set role = coalesce(?, role), name = case when ? then ? else name end, updated_at = ? where id = ?', [
-      body.role ?? null,
-      body.name !== undefined,
-      body.name ?? null,
-      tx.now,
-      id,
-    ]);
+    const fromRole = member.role;
+    await changeMember(tx.em, member, body, tx.now);
     // Keys follow their holder: those the new role may not hold are revoked with the change.
-    const revoked = body.role !== undefined && body.role !== member.role
-      ? await revokeKeysOfChange(tx, actor, { organizationId: actor.organizationId, memberId: id, role: body.role }, member.role)
+    const revoked = body.role !== undefined && body.role !== fromRole
+      ? await revokeKeysOfChange(tx, actor, { organizationId: actor.organizationId, memberId: id, role: body.role }, fromRole)
       : [];
     await recordAudit(tx, actor, {
       organizationId: actor.organizationId,
       action: 'member.updated',
       targetType: 'member',
       targetId: id,
-      details: { from_role: member.role, ...body, ...(revoked.length ? { revoked_api_keys: revoked.map((k) => k.id) } : {}) },
+      details: { from_role: fromRole, ...body, ...(revoked.length ? { revoked_api_keys: revoked.map((k) => k.id) } : {}) },
     });
-    return { member: memberView(await findMember(tx, actor.organizationId, id)) };
+    return { member: memberView(member) };
   });
 }

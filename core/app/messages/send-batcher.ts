@@ -9,7 +9,8 @@ import { foldedTransaction, prepared, type FoldedTransaction } from '../../db/sq
 import { coalesced } from '../../db/coalesce.ts';
 import { WALLET_WRITES, toBalance, walletWrites, type LockedWallet } from '../../db/wallets.ts';
 import { lockWalletsOf } from '../../db/lock-order.ts';
-import { IDEMPOTENCY_TTL_MS, findUsedKey, idempotencyConflict, usedKeyResult } from '../idempotency.ts';
+import { IDEMPOTENCY_TTL_MS, idempotencyConflict, usedKeyResult } from '../idempotency.ts';
+import { findUsedKey } from '../../db/idempotency/records.ts';
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
 
 // The batch's statements, prepared once per connection.

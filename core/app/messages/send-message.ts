@@ -16,7 +16,8 @@ import { loadSendContext, type SendContext } from './send-context.ts';
 import { acceptedRow, type NewMessage } from './record-message.ts';
 import { findMessage, messageDetail, messageView, type MessageView } from './message-view.ts';
 import { submitSend } from './send-batcher.ts';
-import { findUsedKey, keep, keptValue, usedKeyResult, withIdempotency, type IdempotentRequest, type KeptResult } from '../idempotency.ts';
+import { keep, keptValue, usedKeyResult, withIdempotency, type IdempotentRequest, type KeptResult } from '../idempotency.ts';
+import { findUsedKey } from '../../db/idempotency/records.ts';
 import { recordTestMessage } from './test-mode.ts';
 
 export const access: Access = { scopes: ['messages:send'], permission: 'messages.send' };

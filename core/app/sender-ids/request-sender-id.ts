@@ -5,11 +5,10 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { newId } from '../../db/ids.ts';
-import { exec, pgArray } from '../../db/sql.ts';
+import { findSenderIdByName, insertSenderId } from '../../db/sender-ids/sender-ids.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
-import { ZSenderName, ZTrafficClasses, findSenderByName, senderIdView } from './sender-id-view.ts';
+import { ZSenderName, ZTrafficClasses, senderIdView } from './sender-id-view.ts';
 
 export const access: Access = { scopes: [], permission: 'sender_ids.request' };
 
@@ -24,25 +23,28 @@ export async function requestSenderId(ctx: Ctx, actor: TenantActor, body: TReque
   return inTransaction(ctx, async (tx) => {
     // The organization lock serialises requests for one organization, so a duplicate meets the check below.
     await requireOrganization(tx, actor.organizationId, true);
-    if (await findSenderByName(tx, actor.organizationId, body.name)) {
+    if (await findSenderIdByName(tx.em, actor.organizationId, body.name)) {
       throw new DomainError('sender_id_exists', `The organization already has the sender ID ${body.name}.`, { field: 'name' });
     }
-    const id = newId();
-    await exec(
-      tx.em,
-      `insert into sender_ids (id, organization_id, name, status, requested_classes, requested_by_member_id, note,
-         created_at, updated_at)
-       values (?, ?, ?, 'requested', ?::text[], ?, ?, ?, ?)`,
-      [id, actor.organizationId, body.name, pgArray(body.traffic_classes), actor.kind === 'member' ? actor.memberId : null, body.note ?? null, tx.now, tx.now],
-    );
+    const sender = await insertSenderId(tx.em, {
+      organizationId: actor.organizationId,
+      name: body.name,
+      status: 'requested',
+      transactionalApproved: false,
+      promotionalApproved: false,
+      routeApproved: false,
+      requestedClasses: body.traffic_classes,
+      requestedByMemberId: actor.kind === 'member' ? actor.memberId : null,
+      note: body.note ?? null,
+      at: tx.now,
+    });
     await recordAudit(tx, actor, {
       organizationId: actor.organizationId,
       action: 'sender_id.requested',
       targetType: 'sender_id',
-      targetId: id,
+      targetId: sender.id,
       details: { name: body.name, traffic_classes: body.traffic_classes },
     });
-    const created = await findSenderByName(tx, actor.organizationId, body.name);
-    return { sender_id: senderIdView(created!) };
+    return { sender_id: senderIdView(sender) };
   });
 }

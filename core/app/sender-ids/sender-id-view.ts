@@ -1,23 +1,11 @@
-// Sender ID rows and their public shape: the service's approval per class and the route's (provider) approval.
+// Sender IDs and their public shape: the service's approval per class and the route's (provider) approval.
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import { TRAFFIC_CLASSES, type TrafficClass } from '../../domain/pricing.ts';
-import { iso, one } from '../../db/sql.ts';
+import type { SenderId } from '../../db/entities/sender-id.ts';
+import { findSenderIdByName, toSenderIdRow, type SenderIdRow } from '../../db/sender-ids/sender-ids.ts';
 
-export interface SenderIdRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  status: 'requested' | 'approved' | 'rejected';
-  transactional_approved: boolean;
-  promotional_approved: boolean;
-  route_approved: boolean;
-  route_approved_at: Date | null;
-  requested_classes: TrafficClass[];
-  note: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { SenderId, SenderIdRow };
 
 /** Alphanumeric sender: 1 to 11 characters, letters, digits, space, dot, dash, ampersand, underscore. */
 export const ZSenderName = z
@@ -32,8 +20,10 @@ export const ZTrafficClasses = z
   .max(2)
   .refine((a) => new Set(a).size === a.length, 'each traffic class once');
 
+/** The organization's sender ID of this name (whatever its case), as its row has it: what the campaign checks read. */
 export async function findSenderByName(ctx: Ctx, organizationId: string, name: string): Promise<SenderIdRow | undefined> {
-  return one<SenderIdRow>(ctx.em, 'select * from sender_ids where organization_id = ? and upper(name) = upper(?)', [organizationId, name]);
+  const sender = await findSenderIdByName(ctx.em, organizationId, name);
+  return sender ? toSenderIdRow(sender) : undefined;
 }
 
 export function approvedClasses(row: Pick<SenderIdRow, 'status' | 'transactional_approved' | 'promotional_approved'>): TrafficClass[] {
@@ -43,13 +33,13 @@ export function approvedClasses(row: Pick<SenderIdRow, 'status' | 'transactional
   return classes;
 }
 
-export function senderIdView(row: SenderIdRow) {
+export function senderIdView(sender: SenderId) {
   return {
-    id: row.id,
-    name: row.name,
-    approval: { status: row.status, traffic_classes: approvedClasses(row), requested_traffic_classes: row.requested_classes },
-    provider_approval: { status: row.route_approved ? 'approved' : 'pending', approved_at: iso(row.route_approved_at) },
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    id: sender.id,
+    name: sender.name,
+    approval: { status: sender.status, traffic_classes: approvedClasses(toSenderIdRow(sender)), requested_traffic_classes: sender.requestedClasses },
+    provider_approval: { status: sender.routeApproved ? 'approved' : 'pending', approved_at: sender.routeApprovedAt?.toISOString() ?? null },
+    created_at: sender.createdAt.toISOString(),
+    updated_at: sender.updatedAt.toISOString(),
   };
 }

@@ -7,6 +7,9 @@ import { PricePlan } from './price-plan.ts';
 import { TopUpRequest } from './top-up-request.ts';
 
 // Members, API keys, sender IDs.
+import { Member } from './member.ts';
+import { ApiKey } from './api-key.ts';
+import { SenderId } from './sender-id.ts';
 
 // Contacts, groups.
 
@@ -19,6 +22,9 @@ export const ENTITIES = [
   TopUpRequest,
 
   // Members, API keys, sender IDs.
+  Member,
+  ApiKey,
+  SenderId,
 
   // Contacts, groups.
 
