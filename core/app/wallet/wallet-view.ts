@@ -3,7 +3,7 @@
 import type { WalletBalance } from '../../domain/ledger.ts';
 import { fellBelowThreshold } from '../../domain/ledger.ts';
 import { cents, iso } from '../../db/sql.ts';
-import type { OutboxEvent } from '../messages/outbox.ts';
+import type { OutboxEvent } from '../../db/messages/outbox.ts';
 
 export interface WalletState {
   available: string | bigint;
