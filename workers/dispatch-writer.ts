@@ -3,10 +3,10 @@
 import type { Pool } from 'pg';
 import type { Deps } from '../core/app/context.ts';
 import type { SmsProvider } from '../core/app/messages/provider.ts';
-import type { ClaimedMessage } from '../core/app/messages/claim-due.ts';
+import type { ClaimedMessage } from '../core/db/messages/claim.ts';
 import { markWriting } from '../core/app/messages/claim-due.ts';
 import { lateIdRows, type Outcome } from '../core/app/messages/record-outcomes.ts';
-import type { ProviderIdRow } from '../core/app/messages/provider-ids.ts';
+import type { ProviderIdRow } from '../core/db/messages/provider-ids.ts';
 import { writeUnmatchedReceipts, type TimedReceipt } from '../core/app/messages/apply-receipts.ts';
 import { writeFlush } from '../core/app/messages/record-flush.ts';
 import { nativeTransaction } from '../core/db/sql.ts';

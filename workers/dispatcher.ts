@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import type { Deps } from '../core/app/context.ts';
 import type { SmsProvider } from '../core/app/messages/provider.ts';
 import type { Outcome } from '../core/app/messages/record-outcomes.ts';
-import type { ClaimedMessage } from '../core/app/messages/claim-due.ts';
+import type { ClaimedMessage } from '../core/db/messages/claim.ts';
 import { newCtx } from '../core/app/context.ts';
 import { isWindowOpen } from '../core/domain/sending-window.ts';
 import { nativePool } from '../core/db/sql.ts';

@@ -8,7 +8,7 @@ import { unwrap } from '../domain/errors.ts';
 import { newId } from './ids.ts';
 import { exec, one, prepared } from './sql.ts';
 import { inLockOrder, lockWallets } from './lock-order.ts';
-import { insertOutboxEvents, outboxRows } from '../app/messages/outbox.ts';
+import { insertOutboxEvents, outboxRows } from './messages/outbox.ts';
 import { lowBalanceEvents } from './wallet/wallet-resource.ts';
 
 export interface WalletRow {

@@ -400,7 +400,7 @@ describe('webhook delivery', () => {
       return { status: 500 };
     });
     await createEndpoint(owner, { url: r.url });
-    const { addEvents } = await import('../../core/app/messages/outbox.ts');
+    const { addEvents } = await import('../../core/db/messages/outbox.ts');
     const event = (id: string, status: string) => ({ organizationId: org.id, type: `message.${status}`, data: { id, status } });
     await addEvents(env.deps.orm.em.fork(), await env.deps.clock.now(), [event(subject, 'submitted'), event(subject, 'delivered'), event(other, 'submitted')]);
     await sendDueWebhooks(env.deps);

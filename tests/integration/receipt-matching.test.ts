@@ -3,7 +3,8 @@
 // and receipts that came early wait, whatever fails, until their answer is recorded.
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { claimDue, type ClaimedMessage } from '../../core/app/messages/claim-due.ts';
+import { claimDue } from '../../core/app/messages/claim-due.ts';
+import type { ClaimedMessage } from '../../core/db/messages/claim.ts';
 import { recordOutcomes } from '../../core/app/messages/record-outcomes.ts';
 import { applyReceipts, applyWaitingReceipts, takeEarlyReceipts, writeUnmatchedReceipts, type TimedReceipt } from '../../core/app/messages/apply-receipts.ts';
 import { writeFlush } from '../../core/app/messages/record-flush.ts';
@@ -136,7 +137,7 @@ describe('a receipt on one worker and its submit answer on another', () => {
     try {
       await worker2.query('begin');
       // What writeUnmatchedReceipts does, held open before its commit: the placeholder, the lookup, the early row.
-      const { placeWaiting } = await import('../../core/app/messages/provider-ids.ts');
+      const { placeWaiting } = await import('../../core/db/messages/provider-ids.ts');
       const { writeReceipts, storeEarly } = await import('../../core/app/messages/apply-receipts.ts');
       await placeWaiting(worker2, [{ smsc: 'w@h:2', provider_id: 'b200' }], now);
       const early = await writeReceipts(worker2, now, [receipt('w@h:2', 'b200', null)]);
@@ -157,7 +158,7 @@ describe('a receipt on one worker and its submit answer on another', () => {
   it('a receipt stored early under a placeholder an earlier receipt left: the answer still waits for it and takes it', async () => {
     const pool = await nativePool(env.orm.em);
     const m = await claimed(a);
-    const { placeWaiting } = await import('../../core/app/messages/provider-ids.ts');
+    const { placeWaiting } = await import('../../core/db/messages/provider-ids.ts');
     const { writeReceipts, storeEarly } = await import('../../core/app/messages/apply-receipts.ts');
     // An earlier receipt for this id left its placeholder (its own early row since gone: purged or taken).
     await nativeTransaction(pool, (tx) => placeWaiting(tx, [{ smsc: 'w@h:4', provider_id: 'e400' }], now));

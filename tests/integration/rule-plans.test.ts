@@ -3,8 +3,8 @@
 // key) on tables with thousands of rows, and no rule is left as a function call. A rule made strict, volatile or
 // PL/pgSQL would no longer inline, and this fails.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_DUE } from '../../core/app/messages/claim-due.ts';
-import { ONE_SEND_CONTEXT } from '../../core/app/messages/send-context.ts';
+import { CLAIM_DUE } from '../../core/db/messages/claim.ts';
+import { ONE_SEND_CONTEXT } from '../../core/db/messages/send-context.ts';
 import { createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 
 let env: TestEnv;

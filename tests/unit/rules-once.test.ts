@@ -99,12 +99,15 @@ describe('each rule is written once', () => {
 describe('every status change goes through its state machine', () => {
   // The modules that apply transitions: each asks the state table (transition) before it writes a status.
   const MOVERS: Record<string, string> = { messages: 'core/app/messages/message-moves.ts', campaigns: 'core/app/campaigns/campaign-moves.ts' };
+  // Where a mover's status write lives when its SQL is in core/db: the one query that writes it, called by the mover alone.
+  const WRITERS: Record<string, { path: string; fn: string }> = { messages: { path: 'core/db/messages/message-moves.ts', fn: 'writeMessageMoves' } };
+  const writesStatusOf = (table: string) => [MOVERS[table], WRITERS[table]?.path];
 
   it('only the movers write the status of a message or a campaign', () => {
     const writes: string[] = [];
     for (const { path, text } of sources(SERVICE_DIRS)) {
       for (const m of text.matchAll(/update\s+(messages|campaigns)\b(?:\s+(?:as\s+)?\w+)?\s+set\b([\s\S]*?)(?=\bwhere\b|\bfrom\b|\breturning\b|`|'|;|$)/gi)) {
-        if (!/(^|[\s,.])status\s*=/i.test(m[2]!) || MOVERS[m[1]!.toLowerCase()] === path) continue;
+        if (!/(^|[\s,.])status\s*=/i.test(m[2]!) || writesStatusOf(m[1]!.toLowerCase()).includes(path)) continue;
         writes.push(`${path}:${text.slice(0, m.index).split('\n').length}: ${m[0].replace(/\s+/g, ' ').slice(0, 100)}`);
       }
     }
@@ -116,6 +119,15 @@ describe('every status change goes through its state machine', () => {
       const text = readFileSync(join(ROOT, path), 'utf8');
       expect(text, path).toMatch(/import \{[^}]*\btransition\b[^}]*\} from '\.\.\/\.\.\/domain\/(message|campaign)-states\.ts'/);
       expect(text, path).toMatch(/\btransition\(/);
+    }
+  });
+
+  it('a status write in core/db is called by its mover alone', () => {
+    for (const [table, { path, fn }] of Object.entries(WRITERS)) {
+      const callers = sources(SERVICE_DIRS)
+        .filter((s) => s.path !== path && new RegExp(`\\b${fn}\\b`).test(s.text))
+        .map((s) => s.path);
+      expect(callers, `${fn} (${path})`).toEqual([MOVERS[table]]);
     }
   });
 });

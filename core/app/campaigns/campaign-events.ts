@@ -1,5 +1,5 @@
 // Webhook events of a campaign's status (campaign.scheduled|sending|completed|cancelled), written with the change.
-import type { OutboxEvent } from '../messages/outbox.ts';
+import type { OutboxEvent } from '../../db/messages/outbox.ts';
 import type { CampaignRow } from './campaign-view.ts';
 
 export function campaignEvent(row: Pick<CampaignRow, 'organization_id' | 'id' | 'name' | 'status'>): OutboxEvent {

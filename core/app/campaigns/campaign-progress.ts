@@ -6,7 +6,7 @@ import { release } from '../../domain/ledger.ts';
 import { priceShare } from '../../domain/pricing.ts';
 import { exec, nativeTransaction, one, rows } from '../../db/sql.ts';
 import { applyMovements } from '../../db/wallets.ts';
-import { addEvents } from '../messages/outbox.ts';
+import { addEvents } from '../../db/messages/outbox.ts';
 import { applyMoves } from '../messages/message-moves.ts';
 import { campaignEvent } from './campaign-events.ts';
 import { moveCampaign } from './campaign-moves.ts';

@@ -14,7 +14,7 @@ import { applyMovement, findWallet } from '../../db/wallets.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { readSettings } from '../platform/settings.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { addEvents } from '../messages/outbox.ts';
+import { addEvents } from '../../db/messages/outbox.ts';
 import { findCampaign, findQuote, presentCampaign, statusOfQuote } from './campaign-view.ts';
 import { ZValidity, checkSchedule } from './drafts.ts';
 import { ZTimestamp } from '../validation.ts';

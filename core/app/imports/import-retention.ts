@@ -4,7 +4,7 @@ import { rows } from '../../db/sql.ts';
 import { RETENTION_MS, STALE_UPLOAD_MS } from './import-limits.ts';
 import { importEvent, keepOnlyPhoneCells } from './run-import.ts';
 import { inTransaction } from '../context.ts';
-import { addEvents } from '../messages/outbox.ts';
+import { addEvents } from '../../db/messages/outbox.ts';
 
 export async function applyImportRetention(ctx: Ctx) {
   const staleBefore = new Date(ctx.now.getTime() - STALE_UPLOAD_MS);

@@ -9,7 +9,7 @@ import type { ImportCounts, ImportRow } from './import-view.ts';
 import { IMPORT_COUNTS } from './import-view.ts';
 import { RETENTION_MS } from './import-limits.ts';
 import { applyChunk, prepareChunk, type Mapping } from './apply-import-chunk.ts';
-import { addEvents, type OutboxEvent } from '../messages/outbox.ts';
+import { addEvents, type OutboxEvent } from '../../db/messages/outbox.ts';
 
 const CHUNK_ROWS = 5000;
 

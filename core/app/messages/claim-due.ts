@@ -1,42 +1,9 @@
 // The dispatcher's claim and its mark: due live messages taken in one statement (a lease, so no two dispatchers
 // share one), and, just before a message's first byte goes to the SMSC, its attempt: the durable mark that it may
 // have left. A claim without an attempt was provably never written and goes back to the queue if its process dies.
-import type { Pool } from 'pg';
-import { rows } from '../../db/sql.ts';
+import type { Pool } from '../../db/messages/pool.ts';
 import { retryingContention } from '../../db/contention.ts';
-import type { Encoding } from '../../domain/segments.ts';
-
-export interface ClaimedMessage {
-  organization_id: string;
-  id: string;
-  to_phone: string;
-  sender: string;
-  body: string;
-  encoding: Encoding;
-  segments: number;
-  client_ref: string;
-  campaign_id: string | null;
-  attempt: number;
-  /** The claim's submit_started_at: the mark and a hand-back apply only to this claim. */
-  claimed_at: Date;
-}
-
-// The claimed ids reach the update as arrays (each subquery runs once), and the attempt number comes back with the
-// update: no step joins one CTE to another, which a stale row estimate (one row) would make quadratic.
-export const CLAIM_DUE = `with due as (
-         select organization_id, id from messages
-         where message_queued(messages) and dispatch_after <= ? and expires_at > ? and not waits_for_window(traffic_class, ?)
-         order by dispatch_after
-         limit ?
-         for update skip locked
-       )
-       update messages m set submit_started_at = ?, claimed_by = ?, updated_at = ?
-       where m.organization_id = any(array(select organization_id from due)) and m.id = any(array(select id from due))
-         -- Checked again on the row as it is now: a row another claimer marked meanwhile is left alone.
-         and message_queued(m)
-       returning m.organization_id, m.id, m.to_phone, m.sender, m.body, m.encoding, m.segments, m.client_ref, m.campaign_id,
-         m.submit_started_at as claimed_at,
-         1 + coalesce((select max(a.number) from message_attempts a where a.organization_id = m.organization_id and a.message_id = m.id), 0) as attempt`;
+import { claimDueMessages, insertWritingAttempts, type ClaimedMessage } from '../../db/messages/claim.ts';
 
 /**
  * Hot path: one statement claims (FOR UPDATE SKIP LOCKED, so dispatchers side by side never share a
@@ -44,22 +11,8 @@ export const CLAIM_DUE = `with due as (
  */
 export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen: boolean, dispatcherId: string | null = null): Promise<ClaimedMessage[]> {
   // One statement is atomic on its own: no begin and commit round trips around it.
-  return retryingContention(() => rows<ClaimedMessage>(pool, CLAIM_DUE, [now, now, windowOpen, limit, now, dispatcherId, now]));
+  return retryingContention(() => claimDueMessages(pool, now, limit, windowOpen, dispatcherId));
 }
-
-// The message row is locked while its attempt is written, so the sweep that hands back dead claims (which locks
-// it too, then looks for the attempt) either sees this attempt or makes this mark find no claim.
-const MARK_WRITING = `with claim as (
-         select m.organization_id, m.id, x.number from messages m
-         join jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid, number int, claimed_at timestamptz)
-           on m.organization_id = x.organization_id and m.id = x.id
-         where m.status = 'accepted' and m.submit_started_at = x.claimed_at
-         order by m.organization_id, m.id
-         for update of m
-       )
-       insert into message_attempts (organization_id, message_id, number, state, started_at)
-       select organization_id, id, number, 'submitting', ? from claim
-       returning message_id as id`;
 
 /**
  * Hot path, one statement for a batch: the attempt of each claimed message about to be written. Returns the ids
@@ -68,6 +21,5 @@ const MARK_WRITING = `with claim as (
 export async function markWriting(pool: Pool, now: Date, messages: ClaimedMessage[]): Promise<Set<string>> {
   if (messages.length === 0) return new Set();
   const batch = messages.map((m) => ({ organization_id: m.organization_id, id: m.id, number: m.attempt, claimed_at: m.claimed_at }));
-  const marked = await retryingContention(() => rows<{ id: string }>(pool, MARK_WRITING, [JSON.stringify(batch), now]));
-  return new Set(marked.map((r) => r.id));
+  return new Set(await retryingContention(() => insertWritingAttempts(pool, now, batch)));
 }

@@ -4,10 +4,10 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { idPageRows, type IdWalk } from '../../db/sql.ts';
+import { findMessagePage, type IdWalk } from '../../db/messages/list-messages.ts';
+import type { MessageRow } from '../../db/messages/message-rows.ts';
 import { ZPage, keysetPage } from '../paging.ts';
 import { ZTimestamp } from '../validation.ts';
-import type { MessageRow } from './message-view.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../domain/message-states.ts';
 import { TRAFFIC_CLASSES } from '../../domain/pricing.ts';
@@ -59,30 +59,9 @@ export function modeOf(actor: TenantActor, test: boolean | undefined, field: str
 /** Messages of the caller's organization that match the filter, a page of a walk by id. */
 export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessageFilter, page: IdWalk, modeField = 'test'): Promise<MessageRow[]> {
   const test = modeOf(actor, filter.test, modeField);
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const where = (sql: string, ...values: unknown[]) => {
-    conditions.push(sql);
-    params.push(...values);
-  };
-  if (test !== null) where('test = ?', test);
-  if (filter.status) where('status = any(?::text[])', `{${filter.status.join(',')}}`);
-  if (filter.traffic_class) where('traffic_class = ?', filter.traffic_class);
-  if (filter.campaign === 'none') conditions.push('campaign_id is null');
-  else if (filter.campaign) where('campaign_id = ?', filter.campaign);
-  if (filter.sender) where('sender = ?', filter.sender);
-  if (filter.created_from) where('created_at >= ?', filter.created_from);
-  if (filter.created_to) where('created_at < ?', filter.created_to);
   // A range of creation times walks only the ids its days span (kept by the daily rollups), not every newer id.
   const bounds = filter.created_from || filter.created_to ? createdIdBounds(actor.organizationId, filter.created_from, filter.created_to) : null;
-  if (bounds) conditions.push('id >= (select lo from bounds) and id <= (select hi from bounds)');
-  return idPageRows<MessageRow>(ctx.em, {
-    table: 'messages',
-    organizationId: actor.organizationId,
-    ...page,
-    ...(conditions.length ? { where: conditions.join(' and '), params } : {}),
-    ...(bounds ? { with: { name: 'bounds', ...bounds } } : {}),
-  });
+  return findMessagePage(ctx.em, actor.organizationId, { ...filter, test }, page, bounds);
 }
 
 export async function listMessages(ctx: Ctx, actor: TenantActor, query: TListMessagesQuery) {

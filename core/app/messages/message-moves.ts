@@ -2,26 +2,17 @@
 import type { MessageEvent, MessageStatus } from '../../domain/message-states.ts';
 import { canTransition, isFinal, moneyEffect, settleCharge, transition } from '../../domain/message-states.ts';
 import { capture, refund, release } from '../../domain/ledger.ts';
-import { exec, rows, type Runner } from '../../db/sql.ts';
+import type { Runner } from '../../db/messages/pool.ts';
 import { applyMovementsByOrganization, type BatchMovement } from '../../db/wallets.ts';
-import { LOCK_MESSAGES_ORDER } from '../../db/lock-order.ts';
-import { addEvents, messageEvent, type OutboxEvent } from './outbox.ts';
+import { lockMessagesToMove, writeMessageMoves, type MessageMove } from '../../db/messages/message-moves.ts';
+import { addEvents, type OutboxEvent } from '../../db/messages/outbox.ts';
+import { messageEvent } from './outbox.ts';
 
 export interface Move {
   organizationId: string;
   messageId: string;
   event: MessageEvent;
   failureReason?: string | null;
-}
-
-interface LockedRow {
-  organization_id: string;
-  id: string;
-  status: MessageStatus;
-  charge: 'none' | 'held' | 'captured' | 'released';
-  total: string;
-  client_ref: string;
-  campaign_id: string | null;
 }
 
 export interface MoveResult {
@@ -41,17 +32,10 @@ export async function applyMoves(tx: Runner, at: Date, moves: Move[], beforeMone
     await beforeMoney?.([]);
     return [];
   }
-  const keys = JSON.stringify(moves.map((m) => ({ organization_id: m.organizationId, id: m.messageId })));
-  const locked = await rows<LockedRow>(
-    tx,
-    `select m.organization_id, m.id, m.status, m.charge, m.total, m.client_ref, m.campaign_id
-     from messages m join jsonb_to_recordset(?::jsonb) as k(organization_id uuid, id uuid) on m.organization_id = k.organization_id and m.id = k.id
-     ${LOCK_MESSAGES_ORDER}`,
-    [keys],
-  );
+  const locked = await lockMessagesToMove(tx, moves.map((m) => ({ organization_id: m.organizationId, id: m.messageId })));
   const current = new Map(locked.map((r) => [`${r.organization_id}/${r.id}`, r]));
   // Keyed by message: two moves of one message in a batch leave one row update (the last state).
-  const updates = new Map<string, Record<string, unknown>>();
+  const updates = new Map<string, MessageMove>();
   const money = new Map<string, BatchMovement[]>();
   const events: OutboxEvent[] = [];
   const results: MoveResult[] = [];
@@ -72,23 +56,14 @@ export async function applyMoves(tx: Runner, at: Date, moves: Move[], beforeMone
       money.set(row.organization_id, list);
     }
     const key = `${row.organization_id}/${row.id}`;
-    const earlierReason = (updates.get(key)?.['failure_reason'] as string | null | undefined) ?? null;
+    const earlierReason = updates.get(key)?.failure_reason ?? null;
     updates.set(key, { organization_id: row.organization_id, id: row.id, status: next, charge: settled.charge, final: isFinal(next), failure_reason: move.failureReason ?? earlierReason });
     if (next !== row.status) events.push(messageEvent(row, next, move.failureReason ? { failure_reason: move.failureReason } : {}));
     row.status = next;
     row.charge = settled.charge;
     results.push({ organizationId: move.organizationId, messageId: move.messageId, status: next });
   }
-  if (updates.size) {
-    await exec(
-      tx,
-      `update messages m set status = x.status, charge = x.charge, failure_reason = coalesce(x.failure_reason, m.failure_reason),
-         final_at = case when x.final and m.final_at is null then ? else m.final_at end, updated_at = ?
-       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid, status text, charge text, final boolean, failure_reason text)
-       where m.organization_id = x.organization_id and m.id = x.id`,
-      [at, at, JSON.stringify([...updates.values()])],
-    );
-  }
+  if (updates.size) await writeMessageMoves(tx, at, [...updates.values()]);
   await addEvents(tx, at, events);
   await beforeMoney?.(results);
   // Wallets last: they are the rows every writer shares, so they stay locked only until the commit.

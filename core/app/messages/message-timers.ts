@@ -1,7 +1,8 @@
 // Time-driven message moves, run by the tick: expiry before dispatch, the seven-day unknown hold, lost submits,
 // and promotional messages caught waiting by the window's close.
 import type { Ctx } from '../context.ts';
-import { nativePool, nativeTransaction, rows } from '../../db/sql.ts';
+import { nativePool, nativeTransaction, type Runner } from '../../db/messages/pool.ts';
+import { lockExpiredMessages, lockLapsedUnknownHolds } from '../../db/messages/timers.ts';
 import { readSettings } from '../platform/settings.ts';
 import { applyMoves } from './message-moves.ts';
 import { followWindow } from './window-holds.ts';
@@ -10,12 +11,14 @@ import { settleLostClaims } from './lost-claims.ts';
 export const UNKNOWN_HOLD_MS = 7 * 86_400_000;
 const BATCH = 1000;
 
-async function moveBatches(ctx: Ctx, select: string, params: unknown[], event: 'expire' | 'hold_timeout', reason: string | null) {
+type LockDue = (tx: Runner, limit: number) => Promise<{ organization_id: string; id: string }[]>;
+
+async function moveBatches(ctx: Ctx, lockDue: LockDue, event: 'expire' | 'hold_timeout', reason: string | null) {
   const pool = await nativePool(ctx.em);
   let moved = 0;
   for (;;) {
     const count = await nativeTransaction(pool, async (tx) => {
-      const due = await rows<{ organization_id: string; id: string }>(tx, `${select} limit ${BATCH} for update skip locked`, params);
+      const due = await lockDue(tx, BATCH);
       await applyMoves(
         tx,
         ctx.now,
@@ -41,24 +44,12 @@ export async function runMessageTimers(ctx: Ctx, submitTimeoutMs: number) {
     messages_held_for_window: window.held,
     messages_released_by_window: window.released,
     // ttl (or validity) elapsed before the message left: expired, hold released.
-    messages_expired: await moveBatches(
-      ctx,
-      "select organization_id, id from messages m where message_queued(m) and expires_at <= ?",
-      [ctx.now],
-      'expire',
-      'the message expired before it could be sent',
-    ),
+    messages_expired: await moveBatches(ctx, (tx, limit) => lockExpiredMessages(tx, ctx.now, limit), 'expire', 'the message expired before it could be sent'),
     // A dispatcher that died after the mark: the submit may have left, so never resend.
     messages_lost_in_submit: lost.unknown,
     // A dispatcher that died before writing its claim: provably never sent, so back in the queue.
     messages_claims_handed_back: lost.requeued,
     // Seven days unknown without a receipt: the hold goes back; the status stays unknown.
-    unknown_holds_released: await moveBatches(
-      ctx,
-      "select organization_id, id from messages where status = 'unknown' and charge = 'held' and updated_at <= ?",
-      [new Date(ctx.now.getTime() - UNKNOWN_HOLD_MS)],
-      'hold_timeout',
-      null,
-    ),
+    unknown_holds_released: await moveBatches(ctx, (tx, limit) => lockLapsedUnknownHolds(tx, new Date(ctx.now.getTime() - UNKNOWN_HOLD_MS), limit), 'hold_timeout', null),
   };
 }

@@ -2,49 +2,10 @@
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { maskPhone } from '../../domain/phone.ts';
-import { iso, rows } from '../../db/sql.ts';
+import { iso } from '../../db/messages/values.ts';
+import { findAttempts, findReceipts, type AttemptRow, type MessageRow, type ReceiptRow } from '../../db/messages/message-rows.ts';
 import { findOwned } from '../find-owned.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
-
-export interface MessageRow {
-  id: string;
-  organization_id: string;
-  test: boolean;
-  status: string;
-  to_phone: string;
-  sender: string;
-  body: string;
-  traffic_class: string;
-  client_ref: string;
-  encoding: string;
-  segments: number;
-  unit_amount: string;
-  total: string;
-  charge: 'none' | 'held' | 'captured' | 'released';
-  failure_reason: string | null;
-  campaign_id: string | null;
-  held_until: Date | null;
-  expires_at: Date;
-  created_at: Date;
-  updated_at: Date;
-  final_at: Date | null;
-}
-
-interface AttemptRow {
-  number: number;
-  state: string;
-  detail: string | null;
-  started_at: Date;
-  finished_at: Date | null;
-}
-
-interface ReceiptRow {
-  delivery: string;
-  effect: string;
-  raw_status: string;
-  error_code: string | null;
-  received_at: Date;
-}
 
 export function findMessage(ctx: Ctx, organizationId: string, id: string): Promise<MessageRow> {
   return findOwned<MessageRow>(ctx, { table: 'messages', noun: 'message' }, organizationId, id);
@@ -99,11 +60,7 @@ export interface MessageDetail {
 
 /** The attempts and receipts of many messages of one organization, two statements for any number (no N+1). */
 export async function messageDetails(ctx: Ctx, organizationId: string, ids: readonly string[]) {
-  const list = `{${ids.join(',')}}`;
-  const [attempts, receipts] = await Promise.all([
-    rows<AttemptRow & { message_id: string }>(ctx.em, 'select * from message_attempts where organization_id = ? and message_id = any(?::uuid[]) order by message_id, number', [organizationId, list]),
-    rows<ReceiptRow & { message_id: string }>(ctx.em, 'select * from message_receipts where organization_id = ? and message_id = any(?::uuid[]) order by message_id, received_at, id', [organizationId, list]),
-  ]);
+  const [attempts, receipts] = await Promise.all([findAttempts(ctx.em, organizationId, ids), findReceipts(ctx.em, organizationId, ids)]);
   const details = new Map<string, MessageDetail>(ids.map((id) => [id, { attempts: [], receipts: [] }]));
   for (const a of attempts) details.get(a.message_id)?.attempts.push(attemptView(a));
   for (const r of receipts) details.get(r.message_id)?.receipts.push(receiptView(r));

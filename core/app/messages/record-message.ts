@@ -1,7 +1,7 @@
 // An accepted message as the database holds it (live ones are written by the send batcher).
 import type { Encoding } from '../../domain/segments.ts';
 import type { TrafficClass } from '../../domain/pricing.ts';
-import type { MessageRow } from './message-view.ts';
+import type { MessageRow } from '../../db/messages/message-rows.ts';
 
 export const RECIPIENT_MESSAGES_PER_HOUR = 30;
 

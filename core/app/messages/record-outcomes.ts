@@ -1,12 +1,12 @@
 // The provider's answers to submits: accepted (charged), refused (released), ambiguous (unknown, hold kept), and
 // the two kinds of never written (back in the queue), plus late answers that give an unknown message its ids.
-import type { Pool, PoolClient } from 'pg';
 import type { LateAcceptance, SubmitOutcome } from './provider.ts';
-import type { ClaimedMessage } from './claim-due.ts';
-import { exec, nativeTransaction } from '../../db/sql.ts';
+import type { ClaimedMessage } from '../../db/messages/claim.ts';
+import { nativeTransaction, type Pool, type PoolClient } from '../../db/messages/pool.ts';
+import { finishAttempts, requeueClaims, type AttemptOutcome, type HeldClaim } from '../../db/messages/outcomes.ts';
+import { storeProviderIds, type ProviderIdRow } from '../../db/messages/provider-ids.ts';
 import { providerIdCandidates } from '../../domain/delivery-receipt.ts';
 import { applyMoves, type Move } from './message-moves.ts';
-import { storeProviderIds, type ProviderIdRow } from './provider-ids.ts';
 
 export interface Outcome {
   message: ClaimedMessage;
@@ -38,10 +38,10 @@ const idRows = (smsc: string, m: { organization_id: string; id: string }, ids: s
  */
 export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome[]): Promise<{ moves: Move[]; written: WrittenIds }> {
   if (outcomes.length === 0) return { moves: [], written: [] };
-  const attempts: Record<string, unknown>[] = [];
+  const attempts: AttemptOutcome[] = [];
   const providerIds: ProviderIdRow[] = [];
-  const retry: { organization_id: string; id: string; claimed_at: Date; number: number }[] = [];
-  const handBack: { organization_id: string; id: string; claimed_at: Date; number: number }[] = [];
+  const retry: HeldClaim[] = [];
+  const handBack: HeldClaim[] = [];
   const moves: Move[] = [];
   for (const { message: m, outcome, smsc } of outcomes) {
     const key = { organization_id: m.organization_id, message_id: m.id, number: m.attempt };
@@ -72,39 +72,16 @@ export async function writeOutcomes(tx: PoolClient, now: Date, outcomes: Outcome
         break;
     }
   }
-  await exec(
-    tx,
-    `update message_attempts a set state = x.state, detail = x.detail, finished_at = ?
-     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, message_id uuid, number int, state text, detail text)
-     where a.organization_id = x.organization_id and a.message_id = x.message_id and a.number = x.number
-       -- An attempt the dead-claim sweep closed keeps what it said.
-       and a.state = 'submitting'`,
-    [now, JSON.stringify(attempts)],
-  );
+  await finishAttempts(tx, now, attempts);
   await storeProviderIds(tx, providerIds);
   // Never sent: back in the queue, a little later, so a dead SMSC link is not retried in a tight loop.
-  await requeue(tx, now, retry, new Date(now.getTime() + RETRY_AFTER_NOT_SENT_MS));
+  await requeueClaims(tx, now, retry, new Date(now.getTime() + RETRY_AFTER_NOT_SENT_MS));
   // Never marked (a stop, or the mark could not be stored): due again at once, and an attempt the mark may have
   // stored after all (its answer lost) is closed as not sent. Only this claim's: another may own the message now.
-  await requeue(tx, now, handBack, null);
+  await requeueClaims(tx, now, handBack, null);
   // An early receipt is stored under its id as it wrote it: every form of the ids just written may be it.
   const written = providerIds.flatMap((p) => providerIdCandidates(p.provider_id).map((form) => ({ smsc: p.smsc, provider_id: form })));
   return { moves, written };
-}
-
-async function requeue(tx: PoolClient, now: Date, claims: { organization_id: string; id: string; claimed_at: Date; number: number }[], after: Date | null) {
-  if (claims.length === 0) return;
-  await exec(
-    tx,
-    `with back as (
-       update messages m set submit_started_at = null, dispatch_after = coalesce(?, m.dispatch_after), updated_at = ?
-       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid, claimed_at timestamptz, number int)
-       where m.organization_id = x.organization_id and m.id = x.id and m.status = 'accepted' and m.submit_started_at = x.claimed_at
-       returning m.organization_id, m.id, x.number)
-     update message_attempts a set state = 'not_sent', detail = coalesce(a.detail, 'handed back before it was written'), finished_at = ?
-     from back where a.organization_id = back.organization_id and a.message_id = back.id and a.number = back.number and a.state = 'submitting'`,
-    [after, now, JSON.stringify(claims), now],
-  );
 }
 
 /** Late answers: the parts' provider ids, so that receipts (stored early or still to come) settle their messages. */

@@ -1,70 +1,16 @@
 // Live sends of many requests written together: one transaction and a handful of statements for a whole batch
 // (hot path: commits and round trips shared by many requests; each request still gets its own answer).
-import type { Pool } from 'pg';
 import type { actorRef } from '../actor.ts';
 import type { IdempotencyScope, KeptResult } from '../idempotency.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { hold, type WalletBalance } from '../../domain/ledger.ts';
-import { foldedTransaction, prepared, type FoldedTransaction } from '../../db/sql.ts';
+import { foldedTransaction, type FoldedTransaction, type Pool } from '../../db/messages/pool.ts';
+import { claimKeysTakeTokensLockWallets, writeSendBatch } from '../../db/messages/send-batch.ts';
 import { coalesced } from '../../db/coalesce.ts';
-import { WALLET_WRITES, toBalance, walletWrites, type LockedWallet } from '../../db/wallets.ts';
-import { lockWalletsOf } from '../../db/lock-order.ts';
+import { toBalance, walletWrites, type LockedWallet } from '../../db/wallets.ts';
 import { IDEMPOTENCY_TTL_MS, idempotencyConflict, usedKeyResult } from '../idempotency.ts';
 import { findUsedKey } from '../../db/idempotency/records.ts';
 import { RECIPIENT_MESSAGES_PER_HOUR, messageRecord, type NewMessage } from './record-message.ts';
-
-// The batch's statements, prepared once per connection.
-// The batch's keys claimed (an answer stored with each, kept only if the send is accepted), for each key claimed
-// a token of its recipient's bucket, and the wallets of the organizations with a send the allowance let through,
-// in one statement. Sorting the claimed rows by bucket first means every key is claimed before any bucket is
-// taken, and the buckets are taken in lock order; the wallets need every token taken before they are named.
-const BATCH_CLAIM_TAKE_AND_LOCK = prepared(
-  'send-batch-claim-take-and-lock',
-  `with claimed as (
-     insert into idempotency_records as r (organization_id, operation, key, fingerprint, result, created_at, expires_at)
-       select x.organization_id, x.operation, x.key, x.fingerprint, x.result, x.at, x.expires_at
-       from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text, fingerprint text, result text,
-         at timestamptz, expires_at timestamptz)
-       on conflict (organization_id, operation, key) do update
-         set fingerprint = excluded.fingerprint, result = excluded.result, created_at = excluded.created_at, expires_at = excluded.expires_at
-         where r.expires_at <= excluded.created_at
-       returning organization_id, operation, key
-   ),
-   taken as (
-     select s.i, s.organization_id, t.allowed, t.retry_after_seconds
-     from (
-       select x.i, x.organization_id, x.bucket from claimed c
-       join jsonb_to_recordset(?::jsonb) as x(i int, organization_id uuid, operation text, key text, bucket text)
-         on x.organization_id = c.organization_id and x.operation = c.operation and x.key = c.key
-       order by x.bucket
-       offset 0
-     ) s
-     cross join lateral take_token(s.bucket, ?, ?) t
-   )
-   select i, allowed, retry_after_seconds, null::uuid as organization_id, null::bigint as available, null::bigint as held,
-     null::bigint as captured, null::bigint as credited, null::boolean as frozen, null::bigint as low_balance_threshold
-   from taken
-   union all
-   select null, null, null, w.organization_id, w.available, w.held, w.captured, w.credited, w.frozen, w.low_balance_threshold
-   from (${lockWalletsOf('array(select organization_id from taken where allowed)')}) w`,
-);
-// Every write of a batch after its decisions in one statement, the wallets' last (each data-modifying part runs
-// even unreferenced): tokens of refused sends given back, their idempotency records removed, then the accepted
-// sends' holds through the wallets module's writes (balances, wallet.low_balance events, ledger entries) and the
-// messages. The wallets stay locked for this statement and the commit alone.
-const BATCH_WRITE = prepared(
-  'send-batch-write',
-  `with given_back as (
-     update rate_buckets b set tokens = least(?, b.tokens + x.n)
-     from jsonb_to_recordset(?::jsonb) as x(bucket text, n int) where b.key = x.bucket
-   ),
-   forgotten as (
-     delete from idempotency_records r using jsonb_to_recordset(?::jsonb) as x(organization_id uuid, operation text, key text)
-     where r.organization_id = x.organization_id and r.operation = x.operation and r.key = x.key
-   ),
-   ${WALLET_WRITES}
-   insert into messages select * from jsonb_populate_recordset(null::messages, ?::jsonb)`,
-);
 
 export interface BatchedSend {
   message: NewMessage;
@@ -126,14 +72,14 @@ async function claimTakeAndLock(
   results: Map<BatchedSend, BatchResult>,
 ): Promise<{ claimed: BatchedSend[]; allowed: BatchedSend[]; wallets: LockedWallet[] }> {
   const ordered = [...items].sort((a, b) => compare(keyOf(a.scope), keyOf(b.scope)));
-  const found = await tx.first<{ i: number | null; allowed: boolean; retry_after_seconds: number } & LockedWallet>(BATCH_CLAIM_TAKE_AND_LOCK, [
-    JSON.stringify(ordered.map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, result: w.kept, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) }))),
-    JSON.stringify(ordered.map((w, i) => ({ i, ...scopeRow(w.scope), bucket: bucketOf(w) }))),
+  const { taken, wallets } = await claimKeysTakeTokensLockWallets(
+    tx,
+    ordered.map((w) => ({ ...scopeRow(w.scope), fingerprint: w.scope.fingerprint, result: w.kept, at: w.at, expires_at: new Date(w.at.getTime() + IDEMPOTENCY_TTL_MS) })),
+    ordered.map((w, i) => ({ i, ...scopeRow(w.scope), bucket: bucketOf(w) })),
     RECIPIENT_MESSAGES_PER_HOUR,
     RECIPIENT_MESSAGES_PER_HOUR / 3600,
-  ]);
-  const tokenOf = new Map(found.filter((t) => t.i !== null).map((t) => [t.i!, t]));
-  const wallets = found.filter((t) => t.i === null);
+  );
+  const tokenOf = new Map(taken.map((t) => [t.i, t]));
   const claimed = ordered.filter((_, i) => tokenOf.has(i));
   const allowed = ordered.filter((w, i) => {
     const t = tokenOf.get(i);
@@ -188,13 +134,13 @@ async function write(tx: FoldedTransaction, wallets: LockedWallet[], accepted: B
   }));
   const at = (accepted[0] ?? refused[0])!.at;
   const { params } = walletWrites(new Map(wallets.map((w) => [w.organization_id, w])), holds, at);
-  await tx.last(BATCH_WRITE, [
-    RECIPIENT_MESSAGES_PER_HOUR,
-    JSON.stringify([...counts].map(([bucket, n]) => ({ bucket, n }))),
-    JSON.stringify(refused.map((w) => scopeRow(w.scope))),
-    ...params,
-    JSON.stringify(accepted.map((w) => messageRecord(w.message, w.at))),
-  ]);
+  await writeSendBatch(tx, {
+    capacity: RECIPIENT_MESSAGES_PER_HOUR,
+    tokensBack: [...counts].map(([bucket, n]) => ({ bucket, n })),
+    refused: refused.map((w) => scopeRow(w.scope)),
+    walletParams: params,
+    messages: accepted.map((w) => messageRecord(w.message, w.at)),
+  });
 }
 
 /** A key already used: replay the kept result of the same request, refuse another request's. */

@@ -2,8 +2,9 @@
 import type { Ctx } from '../context.ts';
 import { initialStatus } from '../../domain/message-states.ts';
 import { newId } from '../../db/ids.ts';
-import { exec } from '../../db/sql.ts';
-import { addEvents, messageEvent } from './outbox.ts';
+import { insertFirstAttempt, insertFirstReceipt, insertMessage } from '../../db/messages/test-messages.ts';
+import { addEvents } from '../../db/messages/outbox.ts';
+import { messageEvent } from './outbox.ts';
 import { messageRecord, type NewMessage } from './record-message.ts';
 
 const RAW_STATUS = { delivered: 'DELIVRD', undelivered: 'UNDELIV' } as const;
@@ -22,19 +23,18 @@ export async function recordTestMessage(tx: Ctx, m: NewMessage): Promise<void> {
   const outcome = initialStatus(true, m.to) as keyof typeof FAILURE_REASON;
   const failureReason = FAILURE_REASON[outcome];
   const row = { ...messageRecord(m, tx.now), status: outcome, failure_reason: failureReason, submit_started_at: tx.now, final_at: tx.now };
-  await exec(tx.em, 'insert into messages select * from jsonb_populate_record(null::messages, ?::jsonb)', [JSON.stringify(row)]);
-  await exec(
-    tx.em,
-    'insert into message_attempts (organization_id, message_id, number, state, detail, started_at, finished_at) values (?, ?, 1, ?, ?, ?, ?)',
-    [m.organizationId, m.id, outcome === 'failed' ? 'refused' : 'submitted', outcome === 'failed' ? failureReason : null, tx.now, tx.now],
-  );
+  const message = { organizationId: m.organizationId, messageId: m.id };
+  await insertMessage(tx.em, row);
+  await insertFirstAttempt(tx.em, message, { state: outcome === 'failed' ? 'refused' : 'submitted', detail: outcome === 'failed' ? failureReason : null, at: tx.now });
   if (outcome !== 'failed') {
-    await exec(
-      tx.em,
-      `insert into message_receipts (id, organization_id, message_id, provider_id, part, delivery, effect, raw_status, error_code, received_at)
-       values (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
-      [newId(), m.organizationId, m.id, `test-${m.id}`, outcome, outcome, RAW_STATUS[outcome], outcome === 'undelivered' ? '001' : '000', tx.now],
-    );
+    await insertFirstReceipt(tx.em, message, {
+      id: newId(),
+      providerId: `test-${m.id}`,
+      delivery: outcome,
+      rawStatus: RAW_STATUS[outcome],
+      errorCode: outcome === 'undelivered' ? '001' : '000',
+      at: tx.now,
+    });
   }
   const subject = { organization_id: m.organizationId, id: m.id, client_ref: m.clientRef, campaign_id: null };
   await addEvents(tx.em, tx.now, [messageEvent(subject, outcome, { test: true })]);

@@ -2,10 +2,8 @@
 // transaction that changes the window, and by the tick (for the queue the window's close catches).
 import type { SendingWindowSettings } from '../../domain/sending-window.ts';
 import { heldUntil } from '../../domain/sending-window.ts';
-import { rows, type Runner } from '../../db/sql.ts';
-
-// Queued messages the window holds while it is closed (by the messages_due index).
-const WAITING = 'message_queued(messages) and waits_for_window(traffic_class, false)';
+import type { Runner } from '../../db/messages/pool.ts';
+import { holdForWindow, releaseWindowHolds } from '../../db/messages/window-holds.ts';
 
 export interface WindowHolds {
   /** Held messages that may go at once: the window is open now. */
@@ -21,21 +19,6 @@ export interface WindowHolds {
  */
 export async function followWindow(runner: Runner, window: SendingWindowSettings, now: Date): Promise<WindowHolds> {
   const next = heldUntil(window, now);
-  if (!next) {
-    const released = await rows(
-      runner,
-      `update messages set held_until = ?, dispatch_after = least(dispatch_after, ?), updated_at = ?
-       where ${WAITING} and held_until > ? returning 1`,
-      [now, now, now, now],
-    );
-    return { released: released.length, held: 0 };
-  }
-  const held = await rows(
-    runner,
-    `update messages set held_until = ?, updated_at = ?,
-       dispatch_after = case when held_until > ? then ? else dispatch_after end
-     where ${WAITING} and held_until is distinct from ? returning 1`,
-    [next, now, now, next, next],
-  );
-  return { released: 0, held: held.length };
+  if (!next) return { released: await releaseWindowHolds(runner, now), held: 0 };
+  return { released: 0, held: await holdForWindow(runner, next, now) };
 }

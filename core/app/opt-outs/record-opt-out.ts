@@ -10,7 +10,7 @@ import { maskPhone, normalizeTanzanianMobile } from '../../domain/phone.ts';
 import { newId } from '../../db/ids.ts';
 import { one } from '../../db/sql.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { addEvents } from '../messages/outbox.ts';
+import { addEvents } from '../../db/messages/outbox.ts';
 import { appendConsentEvent } from '../contacts/consent-history.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
 import { activeOptOut, findOptOut, optOutView } from './opt-out-view.ts';

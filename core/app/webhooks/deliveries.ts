@@ -3,7 +3,7 @@
 // attempt's answer recorded. A delivery is done only on a 2xx; a worker that dies mid-attempt leaves its lease
 // to run out, and the delivery is claimed again (at least once). Time is the injected clock's.
 import type { Deps } from '../context.ts';
-import type { MessageRow } from '../messages/message-view.ts';
+import type { MessageRow } from '../../db/messages/message-rows.ts';
 import type { TenantActor } from '../actor.ts';
 import { DISABLE_AFTER_FAILING_MS, nextAttemptAt, outcomeOf } from '../../domain/webhooks.ts';
 import { newId, UUID_RE } from '../../db/ids.ts';

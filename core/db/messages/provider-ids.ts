@@ -2,8 +2,8 @@
 // a placeholder under every form of its id. Both go through the unique index on (smsc, provider_id), so whichever
 // of two processes writes second waits for the first to commit and then sees its row: a receipt on one worker and
 // its answer on another never miss each other (the answer's transaction takes the early receipt at once).
-import type { Runner } from '../../db/sql.ts';
-import { exec, rows } from '../../db/sql.ts';
+import type { Runner } from '../sql.ts';
+import { exec, rows } from '../sql.ts';
 
 export interface ProviderIdRow {
   smsc: string;

@@ -1,0 +1,32 @@
+// The writes that make waiting promotional messages follow the sending window (core/app/messages/window-holds.ts).
+import type { Runner } from '../sql.ts';
+import { rows } from '../sql.ts';
+
+// Queued messages the window holds while it is closed (by the messages_due index).
+const WAITING = 'message_queued(messages) and waits_for_window(traffic_class, false)';
+
+/** The window is open: every message still held goes at once (held_until and its dispatch time become now). */
+export async function releaseWindowHolds(runner: Runner, now: Date): Promise<number> {
+  const released = await rows(
+    runner,
+    `update messages set held_until = ?, dispatch_after = least(dispatch_after, ?), updated_at = ?
+     where ${WAITING} and held_until > ? returning 1`,
+    [now, now, now, now],
+  );
+  return released.length;
+}
+
+/**
+ * The window is closed: every queued message waits for its next opening, `next`; one already held is moved to it,
+ * earlier or later than the opening it had.
+ */
+export async function holdForWindow(runner: Runner, next: Date, now: Date): Promise<number> {
+  const held = await rows(
+    runner,
+    `update messages set held_until = ?, updated_at = ?,
+       dispatch_after = case when held_until > ? then ? else dispatch_after end
+     where ${WAITING} and held_until is distinct from ? returning 1`,
+    [next, now, now, next, next],
+  );
+  return held.length;
+}
