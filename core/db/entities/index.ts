@@ -9,6 +9,7 @@ import { Organization } from './organization.ts';
 // Contacts, groups.
 
 // Webhook endpoints.
+import { WebhookEndpoint } from './webhook-endpoint.ts';
 
 export const ENTITIES = [
   Organization,
@@ -19,5 +20,5 @@ export const ENTITIES = [
   // Contacts, groups.
 
   // Webhook endpoints.
-
+  WebhookEndpoint,
 ];
