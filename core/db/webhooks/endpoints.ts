@@ -6,13 +6,16 @@ import { WebhookEndpoint } from '../entities/webhook-endpoint.ts';
 import { UUID_RE } from '../ids.ts';
 import { exec } from '../sql.ts';
 
+// Reads refresh what the EntityManager holds: the webhook sender changes endpoints by SQL (their failing streak,
+// disabling them), and a merge would keep a value the row no longer has.
+
 /**
  * An organization's endpoint that is not deleted, locked for the rest of the transaction when asked; an id that
  * is no uuid, another organization's and a deleted one all find nothing.
  */
 export async function findEndpoint(em: EntityManager, organizationId: string, id: string, lock = false): Promise<WebhookEndpoint | null> {
   if (!UUID_RE.test(id)) return null;
-  return em.findOne(WebhookEndpoint, { id, organizationId, deletedAt: null }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  return em.findOne(WebhookEndpoint, { id, organizationId, deletedAt: null }, { refresh: true, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) });
 }
 
 /** A keyset page of an organization's endpoints, newest first, one more than `limit` (a next page follows?). */
@@ -20,7 +23,7 @@ export function listEndpoints(em: EntityManager, organizationId: string, before:
   return em.find(
     WebhookEndpoint,
     { organizationId, deletedAt: null, ...(before === undefined ? {} : { id: { $lt: before } }) },
-    { orderBy: { id: 'desc' }, limit: limit + 1 },
+    { orderBy: { id: 'desc' }, limit: limit + 1, refresh: true },
   );
 }
 
