@@ -10,7 +10,7 @@ import { withInProcessService } from './in-process.ts';
 import { createServiceApp } from '../bin/server/app.ts';
 import { mountGraphql } from '../graphql/yoga.ts';
 import { nativePool } from '../core/db/sql.ts';
-import { foldRollupDeltas } from '../core/app/reports/rollups.ts';
+import { foldRollupDeltas } from '../core/db/reports/rollups.ts';
 import { loadInThread } from './load.ts';
 import { sendingOrganizations } from './sending-fixtures.ts';
 

@@ -1,15 +1,15 @@
 // Every time-driven transition that is due at ctx.now; run by the `tick` task each minute and by `ops tick`.
 import type { Ctx } from './context.ts';
-import { purgeExpired } from './retention.ts';
 import { applyWaitingReceipts } from './messages/apply-receipts.ts';
 import { applyImportRetention } from './imports/import-retention.ts';
 import { runMessageTimers } from './messages/message-timers.ts';
 import { runCampaignProgress } from './campaigns/campaign-progress.ts';
-import { nativePool } from '../db/sql.ts';
-import { foldRollupDeltas } from './reports/rollups.ts';
+import { tickPool } from '../db/tick/pool.ts';
+import { purgeExpired } from '../db/retention/purges.ts';
+import { foldRollupDeltas } from '../db/reports/rollups.ts';
 
 export async function runDueTransitions(ctx: Ctx) {
-  const pool = await nativePool(ctx.em);
+  const pool = await tickPool(ctx.em);
   const receipts = await applyWaitingReceipts(pool, ctx.now);
   const imports = await applyImportRetention(ctx);
   const campaigns = await runCampaignProgress(pool, ctx.now);

@@ -8,7 +8,7 @@ import { createServiceApp } from '../../bin/server/app.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { newId } from '../../core/db/ids.ts';
 import { nativePool } from '../../core/db/sql.ts';
-import { foldRollupDeltas } from '../../core/app/reports/rollups.ts';
+import { foldRollupDeltas } from '../../core/db/reports/rollups.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 
 let env: TestEnv;

@@ -2,7 +2,7 @@
 // provider ids of long-final messages and expired idempotency records, a batch at a time, keeping what is recent.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { RETENTION, purgeExpired } from '../../core/app/retention.ts';
+import { RETENTION, purgeExpired } from '../../core/db/retention/purges.ts';
 import { runDueTransitions } from '../../core/app/tick.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';

@@ -2,7 +2,7 @@
 // PostgreSQL's plan for it reads the deliveries table by index, never whole. Joined to the rows it picked, the
 // claim let the planner read the whole table on every round.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_DUE, claimParams } from '../../core/app/webhooks/deliveries.ts';
+import { CLAIM_DUE, claimParams } from '../../core/db/webhooks/claim.ts';
 import { createOrg, setupTestEnv, signInAs, type TestEnv } from '../support/app.ts';
 
 let env: TestEnv;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEASE_MS } from '../../core/app/webhooks/deliveries.ts';
+import { LEASE_MS } from '../../core/db/webhooks/claim.ts';
 import { sendDueWebhooks } from '../../workers/webhook-sender.ts';
 import { bearer, createOrg, setupTestEnv, signInAs, type TestEnv } from '../support/app.ts';
 import { testDatabaseUrl } from '../support/db.ts';

@@ -12,7 +12,7 @@ import { findMessage, messageDetail, messageView } from './message-view.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../../domain/message-states.ts';
 import { TRAFFIC_CLASSES } from '../../domain/pricing.ts';
 import { ZSenderName } from '../sender-ids/sender-id-view.ts';
-import { createdIdBounds } from '../reports/rollups.ts';
+import { createdIdBounds } from '../../db/reports/rollups.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
 

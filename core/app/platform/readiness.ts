@@ -2,7 +2,7 @@
 // load balancers and orchestrators; no credentials, nothing about the deployment in the answer).
 import type { Deps } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { nativePool, one } from '../../db/sql.ts';
+import { pingDatabase } from '../../db/platform/readiness.ts';
 import { DATABASE_RETRY_AFTER } from '../../db/unavailable.ts';
 
 /** How long /ready waits for the database: an orchestrator asks often and must not pile up waiting probes. */
@@ -13,7 +13,7 @@ export async function databaseAnswers(deps: Deps, ms = READY_WITHIN_MS): Promise
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   const asked = (async () => {
-    await one(await nativePool(deps.orm.em), 'select 1');
+    await pingDatabase(deps.orm.em);
     return true;
   })().catch(() => false);
   try {

@@ -5,7 +5,7 @@ import type { SmsRoute } from '../../domain/segments.ts';
 import { inTransaction } from '../context.ts';
 import { unwrap } from '../../domain/errors.ts';
 import { parseWindowTime, validateWindowSettings } from '../../domain/sending-window.ts';
-import { exec, iso, one } from '../../db/sql.ts';
+import { readPlatformSettings, writeLiveDispatch, writeSendingWindow, writeSmsRoute } from '../../db/platform/settings.ts';
 import { followWindow } from '../messages/window-holds.ts';
 
 export interface PlatformSettings {
@@ -15,16 +15,8 @@ export interface PlatformSettings {
   liveDispatch: boolean;
 }
 
-interface SettingsRow {
-  sms_route: SmsRoute;
-  sms_route_changed_at: Date | null;
-  window_opens: string;
-  window_closes: string;
-  live_dispatch: boolean;
-}
-
 export async function readSettings(ctx: Ctx): Promise<PlatformSettings> {
-  const row = await one<SettingsRow>(ctx.em, 'select * from platform_settings where id');
+  const row = await readPlatformSettings(ctx.em);
   if (!row) throw new Error('platform_settings has no row: run the migrations');
   return {
     smsRoute: row.sms_route,
@@ -37,7 +29,7 @@ export async function readSettings(ctx: Ctx): Promise<PlatformSettings> {
 export function settingsView(s: PlatformSettings) {
   return {
     sms_route: s.smsRoute,
-    sms_route_changed_at: iso(s.smsRouteChangedAt),
+    sms_route_changed_at: s.smsRouteChangedAt === null ? null : s.smsRouteChangedAt.toISOString(),
     sending_window: { opens: s.window.opens, closes: s.window.closes },
     live_dispatch: s.liveDispatch,
   };
@@ -48,12 +40,7 @@ export const ZSmsRoute = z.enum(['gsm0338', 'ascii']);
 export async function setSmsRoute(ctx: Ctx, route: SmsRoute) {
   return inTransaction(ctx, async (tx) => {
     // Quotes made on the other route become stale: they compare their route with this one.
-    await exec(
-      tx.em,
-      `update platform_settings set sms_route = ?, updated_at = ?,
-         sms_route_changed_at = case when sms_route <> ? then ? else sms_route_changed_at end where id`,
-      [route, tx.now, route, tx.now],
-    );
+    await writeSmsRoute(tx.em, route, tx.now);
     return { settings: settingsView(await readSettings(tx)) };
   });
 }
@@ -65,7 +52,7 @@ export const ZWindowTime = z.string().refine((s) => parseWindowTime(s).ok, 'a ti
 export async function setSendingWindow(ctx: Ctx, opens: string, closes: string) {
   const window = unwrap(validateWindowSettings({ opens, closes }));
   return inTransaction(ctx, async (tx) => {
-    await exec(tx.em, 'update platform_settings set window_opens = ?, window_closes = ?, updated_at = ? where id', [opens, closes, tx.now]);
+    await writeSendingWindow(tx.em, opens, closes, tx.now);
     const messages = await followWindow(tx.em, window, tx.now);
     return { settings: settingsView(await readSettings(tx)), messages_released: messages.released, messages_held: messages.held };
   });
@@ -73,7 +60,7 @@ export async function setSendingWindow(ctx: Ctx, opens: string, closes: string) 
 
 export async function setLiveDispatch(ctx: Ctx, on: boolean) {
   return inTransaction(ctx, async (tx) => {
-    await exec(tx.em, 'update platform_settings set live_dispatch = ?, updated_at = ? where id', [on, tx.now]);
+    await writeLiveDispatch(tx.em, on, tx.now);
     return { settings: settingsView(await readSettings(tx)) };
   });
 }

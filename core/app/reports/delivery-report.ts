@@ -6,8 +6,8 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { MESSAGE_STATUSES } from '../../domain/message-states.ts';
 import { darEsSalaamMidnight, deliveryRate, MAX_REPORT_DAYS, pendingOf, REPORT_DIMENSIONS, type ReportDimension, type StatusCounts } from '../../domain/delivery-report.ts';
-import { nativePool, rows } from '../../db/sql.ts';
-import { BUCKET_KEY, rollupBuckets, SUMMED } from './rollups.ts';
+import { NO_CAMPAIGN } from '../../db/reports/rollups.ts';
+import { sumReportBuckets } from '../../db/reports/delivery-report.ts';
 import { withReadTimeout } from '../campaigns/recipients.ts';
 import { modeOf } from '../messages/list-messages.ts';
 import { ZTimestamp } from '../validation.ts';
@@ -38,9 +38,6 @@ export const ZDeliveryReportInput = z
   });
 export type TDeliveryReportInput = z.infer<typeof ZDeliveryReportInput>;
 
-const COLUMN: Record<ReportDimension, string> = { day: 'day', sender: 'sender', campaign: 'campaign_id', operator: 'operator', traffic_class: 'traffic_class' };
-const NO_CAMPAIGN = '00000000-0000-0000-0000-000000000000';
-
 export interface ReportRow {
   day: string | null;
   sender: string | null;
@@ -59,23 +56,10 @@ export interface ReportRow {
 export async function deliveryReport(ctx: Ctx, actor: TenantActor, input: TDeliveryReportInput): Promise<ReportRow[]> {
   // A key reports on its own mode, as it lists messages.
   modeOf(actor, input.test, 'test');
-  const dims = REPORT_DIMENSIONS.filter((d) => input.group_by.includes(d)).map((d) => COLUMN[d]);
-  // day as text: the driver would make a date a local-midnight Date.
-  const select = dims.length ? `${dims.map((d) => (d === 'day' ? 'day::text as day' : d)).join(', ')}, ` : '';
-  const buckets = rollupBuckets(`${BUCKET_KEY}, ${SUMMED.join(', ')}`, 'organization_id = ? and test = ? and day >= ?::date and day < ?::date', [
-    actor.organizationId,
-    input.test,
-    input.from,
-    input.to,
-  ]);
-  const found = await withReadTimeout(ctx, await nativePool(ctx.em), (tx) =>
-    rows<Record<string, string | null>>(
-      tx,
-      `select ${select}${SUMMED.map((c) => `sum(${c})::text as ${c}`).join(', ')} from ${buckets.sql} x
-       ${dims.length ? `group by ${dims.join(', ')}` : ''} having sum(messages) <> 0 ${dims.length ? `order by ${dims.join(', ')}` : ''}`,
-      buckets.params,
-    ),
-  );
+  const dimensions = REPORT_DIMENSIONS.filter((d) => input.group_by.includes(d));
+  const query = { organizationId: actor.organizationId, test: input.test, from: input.from, to: input.to, dimensions };
+  // Under the configured read timeout, as recipient reads are (503 read_timeout when it runs out).
+  const found = await sumReportBuckets(ctx.em, query, (pool, read) => withReadTimeout(ctx, pool, read));
   return found.map((r) => {
     const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, Number(r[s] ?? 0)])) as StatusCounts;
     return {

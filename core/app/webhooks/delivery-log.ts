@@ -6,9 +6,9 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { EVENT_TYPES } from '../../domain/webhooks.ts';
-import { exec, iso, keysetRows, rows } from '../../db/sql.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { deliveryAttempts, findDelivery as findDeliveryRow, hastenDelivery, listDeliveries as findDeliveries, reopenDelivery, type DeliveryRow } from '../../db/webhooks/delivery-log.ts';
 import { ZId, ZPage, pageOf } from '../paging.ts';
-import { findOwned } from '../find-owned.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 
 export const readAccess: Access = { scopes: ['webhooks:read'], permission: 'webhooks.read' };
@@ -21,22 +21,7 @@ export const ZListDeliveriesQuery = ZPage.extend({
 });
 export type TListDeliveriesQuery = z.infer<typeof ZListDeliveriesQuery>;
 
-interface DeliveryRow {
-  id: string;
-  organization_id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  webhook_id: string;
-  body: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: Date;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: Date;
-  finished_at: Date | null;
-}
+const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
 function deliveryView(row: DeliveryRow) {
   return {
@@ -55,29 +40,23 @@ function deliveryView(row: DeliveryRow) {
   };
 }
 
-const findDelivery = (ctx: Ctx, organizationId: string, id: string, lock = false) =>
-  findOwned<DeliveryRow>(ctx, { table: 'webhook_deliveries', noun: 'webhook delivery' }, organizationId, id, lock);
+/** One of the organization's deliveries: unknown, malformed and other organizations' ids are all 404. */
+async function findDelivery(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<DeliveryRow> {
+  const row = await findDeliveryRow(ctx.em, organizationId, id, lock);
+  if (!row) throw new DomainError('not_found', `No webhook delivery has the id ${id}.`);
+  return row;
+}
 
 export async function listDeliveries(ctx: Ctx, actor: TenantActor, query: TListDeliveriesQuery) {
-  const found = await keysetRows<DeliveryRow>(ctx.em, {
-    table: 'webhook_deliveries',
-    organizationId: actor.organizationId,
-    before: query.before,
-    limit: query.limit,
-    where: '(?::uuid is null or endpoint_id = ?::uuid) and (?::text is null or event_type = ?) and (?::text is null or status = ?)',
-    params: [query.endpoint_id ?? null, query.endpoint_id ?? null, query.event_type ?? null, query.event_type ?? null, query.status ?? null, query.status ?? null],
-  });
+  const filter = { endpointId: query.endpoint_id, eventType: query.event_type, status: query.status };
+  const found = await findDeliveries(ctx.em, actor.organizationId, filter, query.before, query.limit);
   const { items, nextBefore } = pageOf(found, query.limit);
   return { deliveries: items.map(deliveryView), next_before: nextBefore };
 }
 
 export async function listAttempts(ctx: Ctx, actor: TenantActor, id: string) {
   await findDelivery(ctx, actor.organizationId, id);
-  const attempts = await rows<{ number: number; status_code: number | null; duration_ms: number | null; error: string | null; response_snippet: string | null; started_at: Date; finished_at: Date | null }>(
-    ctx.em,
-    'select * from webhook_attempts where organization_id = ? and delivery_id = ? order by number',
-    [actor.organizationId, id],
-  );
+  const attempts = await deliveryAttempts(ctx.em, actor.organizationId, id);
   return {
     attempts: attempts.map((a) => ({
       number: a.number,
@@ -97,10 +76,10 @@ export async function redeliver(ctx: Ctx, actor: TenantActor, id: string) {
   return inTransaction(ctx, async (tx) => {
     const row = await findDelivery(tx, actor.organizationId, id, true);
     if (row.status !== 'pending') {
-      await exec(tx.em, `update webhook_deliveries set status = 'pending', next_attempt_at = ?, lease_until = null, finished_at = null where id = ?`, [tx.now, id]);
+      await reopenDelivery(tx.em, id, tx.now);
       await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'webhook_delivery.redelivered', targetType: 'webhook_delivery', targetId: id });
     } else {
-      await exec(tx.em, 'update webhook_deliveries set next_attempt_at = least(next_attempt_at, ?) where id = ?', [tx.now, id]);
+      await hastenDelivery(tx.em, id, tx.now);
     }
     return { delivery: deliveryView(await findDelivery(tx, actor.organizationId, id)) };
   });

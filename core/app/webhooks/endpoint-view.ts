@@ -1,47 +1,37 @@
 // A webhook endpoint as callers see it, and the rules every change of one shares.
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
+import type { WebhookEndpoint } from '../../db/entities/webhook-endpoint.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { EVENT_TYPES } from '../../domain/webhooks.ts';
-import { findOwned } from '../find-owned.ts';
-import { iso } from '../../db/sql.ts';
-
-export interface EndpointRow {
-  id: string;
-  organization_id: string;
-  url: string;
-  description: string | null;
-  event_types: string[];
-  enabled: boolean;
-  secret_sealed: string;
-  previous_secret_sealed: string | null;
-  previous_secret_until: Date | null;
-  disabled_reason: string | null;
-  failing_since: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+import { findEndpoint as findEndpointRow } from '../../db/webhooks/endpoints.ts';
 
 export const ZEventTypes = z.array(z.enum(EVENT_TYPES)).min(1).max(EVENT_TYPES.length).refine((t) => new Set(t).size === t.length, 'each event type at most once');
 export const ZEndpointUrl = z.string().min(1).max(2048);
 export const ZDescription = z.string().trim().max(500);
 
+const iso = (at: Date | null) => (at === null ? null : at.toISOString());
+
 /** event_types null means every event type; disabled_reason says why a disabled endpoint stopped. */
-export function endpointView(row: EndpointRow, now: Date) {
-  const grace = row.previous_secret_until && row.previous_secret_until > now ? row.previous_secret_until : null;
+export function endpointView(e: WebhookEndpoint, now: Date) {
+  const grace = e.previousSecretUntil && e.previousSecretUntil > now ? e.previousSecretUntil : null;
   return {
-    id: row.id,
-    url: row.url,
-    description: row.description,
-    event_types: row.event_types.length ? row.event_types : null,
-    enabled: row.enabled,
-    disabled_reason: row.enabled ? null : row.disabled_reason,
-    failing_since: iso(row.failing_since),
+    id: e.id,
+    url: e.url,
+    description: e.description,
+    event_types: e.eventTypes.length ? e.eventTypes : null,
+    enabled: e.enabled,
+    disabled_reason: e.enabled ? null : e.disabledReason,
+    failing_since: iso(e.failingSince),
     previous_secret_valid_until: iso(grace),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: iso(e.createdAt),
+    updated_at: iso(e.updatedAt),
   };
 }
 
-export function findEndpoint(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<EndpointRow> {
-  return findOwned<EndpointRow>(ctx, { table: 'webhook_endpoints', noun: 'webhook endpoint', where: 'deleted_at is null' }, organizationId, id, lock);
+/** An organization's endpoint that is not deleted (locked when asked): unknown, malformed and others' ids are 404. */
+export async function findEndpoint(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<WebhookEndpoint> {
+  const endpoint = await findEndpointRow(ctx.em, organizationId, id, lock);
+  if (!endpoint) throw new DomainError('not_found', `No webhook endpoint has the id ${id}.`);
+  return endpoint;
 }

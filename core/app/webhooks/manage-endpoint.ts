@@ -5,10 +5,10 @@ import type { TenantActor } from '../actor.ts';
 import type { TPage } from '../paging.ts';
 import { inTransaction } from '../context.ts';
 import { ROTATION_GRACE_MS } from '../../domain/webhooks.ts';
-import { exec, keysetRows } from '../../db/sql.ts';
+import { changeEndpoint, failPendingDeliveries, listEndpoints as findEndpoints } from '../../db/webhooks/endpoints.ts';
 import { pageOf } from '../paging.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { endpointView, findEndpoint, type EndpointRow } from './endpoint-view.ts';
+import { endpointView, findEndpoint } from './endpoint-view.ts';
 import { newSecret } from './signature.ts';
 import { seal } from './secret-box.ts';
 
@@ -16,7 +16,7 @@ export const readAccess: Access = { scopes: [], permission: 'webhooks.read' };
 export const writeAccess: Access = { scopes: [], permission: 'webhooks.write' };
 
 export async function listEndpoints(ctx: Ctx, actor: TenantActor, page: TPage) {
-  const found = await keysetRows<EndpointRow>(ctx.em, { table: 'webhook_endpoints', organizationId: actor.organizationId, before: page.before, limit: page.limit, where: 'deleted_at is null' });
+  const found = await findEndpoints(ctx.em, actor.organizationId, page.before, page.limit);
   const { items, nextBefore } = pageOf(found, page.limit);
   return { endpoints: items.map((e) => endpointView(e, ctx.now)), next_before: nextBefore };
 }
@@ -28,14 +28,9 @@ export async function getEndpoint(ctx: Ctx, actor: TenantActor, id: string) {
 /** The endpoint goes; its deliveries stay in the log, those still pending fail. */
 export async function deleteEndpoint(ctx: Ctx, actor: TenantActor, id: string) {
   return inTransaction(ctx, async (tx) => {
-    await findEndpoint(tx, actor.organizationId, id, true);
-    await exec(tx.em, 'update webhook_endpoints set deleted_at = ?, enabled = false, updated_at = ? where id = ?', [tx.now, tx.now, id]);
-    await exec(
-      tx.em,
-      `update webhook_deliveries set status = 'failed', last_error = 'the endpoint was deleted', finished_at = ?, lease_until = null
-       where endpoint_id = ? and status = 'pending'`,
-      [tx.now, id],
-    );
+    const endpoint = await findEndpoint(tx, actor.organizationId, id, true);
+    await changeEndpoint(tx.em, endpoint, { deletedAt: tx.now, enabled: false, updatedAt: tx.now });
+    await failPendingDeliveries(tx.em, id, tx.now);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'webhook_endpoint.deleted', targetType: 'webhook_endpoint', targetId: id });
     return { id, deleted: true };
   });
@@ -44,14 +39,15 @@ export async function deleteEndpoint(ctx: Ctx, actor: TenantActor, id: string) {
 /** A new secret, shown once; the old one keeps signing beside it for 24 hours. */
 export async function rotateEndpointSecret(ctx: Ctx, actor: TenantActor, id: string) {
   return inTransaction(ctx, async (tx) => {
-    const row = await findEndpoint(tx, actor.organizationId, id, true);
+    const endpoint = await findEndpoint(tx, actor.organizationId, id, true);
     const secret = newSecret();
-    await exec(
-      tx.em,
-      `update webhook_endpoints set secret_sealed = ?, previous_secret_sealed = ?, previous_secret_until = ?, updated_at = ? where id = ?`,
-      [seal(tx.deps.config.webhookSecretsKey, id, secret), row.secret_sealed, new Date(tx.now.getTime() + ROTATION_GRACE_MS), tx.now, id],
-    );
+    await changeEndpoint(tx.em, endpoint, {
+      secretSealed: seal(tx.deps.config.webhookSecretsKey, id, secret),
+      previousSecretSealed: endpoint.secretSealed,
+      previousSecretUntil: new Date(tx.now.getTime() + ROTATION_GRACE_MS),
+      updatedAt: tx.now,
+    });
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'webhook_endpoint.secret_rotated', targetType: 'webhook_endpoint', targetId: id });
-    return { endpoint: endpointView(await findEndpoint(tx, actor.organizationId, id), tx.now), secret };
+    return { endpoint: endpointView(endpoint, tx.now), secret };
   });
 }

@@ -8,7 +8,7 @@ import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { MAX_ENDPOINTS } from '../../domain/webhooks.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, one, pgArray } from '../../db/sql.ts';
+import { changeEndpoint, countEndpoints, insertEndpoint, lockOrganizationEndpoints, type EndpointChanges } from '../../db/webhooks/endpoints.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { checkEndpointUrl } from './endpoint-url.ts';
 import { ZDescription, ZEndpointUrl, ZEventTypes, endpointView, findEndpoint } from './endpoint-view.ts';
@@ -40,52 +40,45 @@ export async function createEndpoint(ctx: Ctx, actor: TenantActor, body: TCreate
   // Resolved before the transaction: a slow name server holds no lock.
   const url = await checkEndpointUrl(body.url, urlRules(ctx));
   return inTransaction(ctx, async (tx) => {
-    await exec(tx.em, 'select 1 from organizations where id = ? for update', [actor.organizationId]);
-    const count = await one<{ n: number }>(tx.em, 'select count(*)::int as n from webhook_endpoints where organization_id = ? and deleted_at is null', [actor.organizationId]);
-    if ((count?.n ?? 0) >= MAX_ENDPOINTS) {
+    await lockOrganizationEndpoints(tx.em, actor.organizationId);
+    if ((await countEndpoints(tx.em, actor.organizationId)) >= MAX_ENDPOINTS) {
       throw new DomainError('too_many_webhook_endpoints', `An organization has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first.`);
     }
     const id = newId();
     const secret = newSecret();
-    await exec(
-      tx.em,
-      `insert into webhook_endpoints (id, organization_id, url, description, event_types, secret_sealed, created_at, updated_at)
-       values (?, ?, ?, ?, ?::text[], ?, ?, ?)`,
-      [id, actor.organizationId, url.href, body.description || null, pgArray(body.event_types ?? []), seal(tx.deps.config.webhookSecretsKey, id, secret), tx.now, tx.now],
-    );
+    const endpoint = await insertEndpoint(tx.em, {
+      id,
+      organizationId: actor.organizationId,
+      url: url.href,
+      description: body.description || null,
+      eventTypes: body.event_types ?? [],
+      secretSealed: seal(tx.deps.config.webhookSecretsKey, id, secret),
+      createdAt: tx.now,
+    });
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'webhook_endpoint.created', targetType: 'webhook_endpoint', targetId: id, details: { url: url.href } });
-    return { endpoint: endpointView(await findEndpoint(tx, actor.organizationId, id), tx.now), secret };
+    return { endpoint: endpointView(endpoint, tx.now), secret };
   });
 }
 
 export async function updateEndpoint(ctx: Ctx, actor: TenantActor, id: string, body: TUpdateEndpointBody) {
   const url = body.url === undefined ? undefined : await checkEndpointUrl(body.url, urlRules(ctx));
   return inTransaction(ctx, async (tx) => {
-    const before = await findEndpoint(tx, actor.organizationId, id, true);
-    const enabling = body.enabled === true && !before.enabled;
-    await exec(
-      tx.em,
-      `update webhook_endpoints set
-         url = coalesce(?, url),
-         event_types = case when ? then ?::text[] else event_types end,
-         description = case when ? then ? else description end,
-         enabled = coalesce(?, enabled),
-         disabled_reason = case when ? then null when ? then 'disabled by a member' else disabled_reason end,
-         failing_since = case when ? then null else failing_since end,
-         updated_at = ?
-       where id = ?`,
-      [
-        url?.href ?? null,
-        body.event_types !== undefined, pgArray(body.event_types ?? []),
-        body.description !== undefined, body.description || null,
-        body.enabled ?? null,
-        enabling, body.enabled === false && before.enabled,
-        enabling,
-        tx.now, id,
-      ],
-    );
+    const endpoint = await findEndpoint(tx, actor.organizationId, id, true);
+    const enabling = body.enabled === true && !endpoint.enabled;
+    const changes: EndpointChanges = { updatedAt: tx.now };
+    if (url) changes.url = url.href;
+    if (body.event_types !== undefined) changes.eventTypes = body.event_types ?? [];
+    if (body.description !== undefined) changes.description = body.description || null;
+    if (body.enabled !== undefined) changes.enabled = body.enabled;
+    if (enabling) {
+      changes.disabledReason = null;
+      changes.failingSince = null;
+    } else if (body.enabled === false && endpoint.enabled) {
+      changes.disabledReason = 'disabled by a member';
+    }
+    await changeEndpoint(tx.em, endpoint, changes);
     const changed = Object.keys(body);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'webhook_endpoint.updated', targetType: 'webhook_endpoint', targetId: id, details: { changed } });
-    return { endpoint: endpointView(await findEndpoint(tx, actor.organizationId, id), tx.now) };
+    return { endpoint: endpointView(endpoint, tx.now) };
   });
 }

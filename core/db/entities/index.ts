@@ -14,6 +14,7 @@ import { SenderId } from './sender-id.ts';
 // Contacts, groups.
 
 // Webhook endpoints.
+import { WebhookEndpoint } from './webhook-endpoint.ts';
 
 export const ENTITIES = [
   Organization,
@@ -29,5 +30,5 @@ export const ENTITIES = [
   // Contacts, groups.
 
   // Webhook endpoints.
-
+  WebhookEndpoint,
 ];

@@ -2,7 +2,7 @@
 // (docs/decisions/0066-retention-purges.md). Every purge deletes a batch at a time, each batch its own
 // statement, so no purge holds locks long.
 import type { Pool } from 'pg';
-import { rows } from '../db/sql.ts';
+import { rows } from '../sql.ts';
 
 export const PURGE_BATCH = 5_000;
 const DAY_MS = 86_400_000;

@@ -3,11 +3,13 @@
 import type { Pool } from 'pg';
 import { MESSAGE_STATUSES } from '../../domain/message-states.ts';
 import { REPORT_TIME_ZONE } from '../../domain/delivery-report.ts';
-import { nativeTransaction, rows } from '../../db/sql.ts';
+import { nativeTransaction, rows } from '../sql.ts';
 
 /** What a bucket is kept by, and what it sums. */
 export const BUCKET_KEY = 'organization_id, day, test, sender, campaign_id, operator, traffic_class';
 export const SUMMED = [...MESSAGE_STATUSES, 'messages', 'segments', 'spend_cents', 'held_cents'] as const;
+/** The campaign_id of a bucket of messages sent outside any campaign (the column is part of the key: never null). */
+export const NO_CAMPAIGN = '00000000-0000-0000-0000-000000000000';
 
 /** The buckets matching `where` (its params once), from the rollups and the deltas alike: a subquery to select from. */
 export function rollupBuckets(columns: string, where: string, params: unknown[]): { sql: string; params: unknown[] } {
