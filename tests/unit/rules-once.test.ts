@@ -98,7 +98,7 @@ describe('each rule is written once', () => {
 
 describe('every status change goes through its state machine', () => {
   // The modules that apply transitions: each asks the state table (transition) before it writes a status.
-  const MOVERS: Record<string, string> = { messages: 'core/app/messages/message-moves.ts', campaigns: 'core/app/campaigns/campaign-moves.ts' };
+  const MOVERS: Record<string, string> = { messages: 'core/app/messages/message-moves.ts', campaigns: 'core/db/campaigns/campaign-moves.ts' };
 
   it('only the movers write the status of a message or a campaign', () => {
     const writes: string[] = [];
