@@ -50,7 +50,7 @@ export async function updateDraft(em: EntityManager, c: Pick<CampaignRow, 'organ
   const values = Object.entries(set).map(([column, value]) => (column === 'group_ids' ? pgArray(value as string[]) : value));
   await exec(
     em,
-    `update campaigns set ${columns.map((c) => `${c} = ?${c === 'group_ids' ? '::uuid[]' : ''}`).join(', ')}${columns.length ? ', ' : ''}
+    `update campaigns set ${columns.map((column) => `${column} = ?${column === 'group_ids' ? '::uuid[]' : ''}`).join(', ')}${columns.length ? ', ' : ''}
        version = version + 1, quote_id = null, updated_at = ? where organization_id = ? and id = ?`,
     [...values, at, c.organization_id, c.id],
   );
