@@ -12,7 +12,7 @@ import { isReplay, transition, type CampaignStatus } from '../../domain/campaign
 import type { CampaignRow } from '../../db/campaigns/rows.ts';
 import { newId } from '../../db/ids.ts';
 import {
-  countDrafts, findCampaignPage, findCampaignRows, findGroupIds, insertDraft, lockOrganizationForDrafts, updateDraft, type DraftChange, type IdWalk,
+  countDrafts, findCampaignPage, findCampaignRows, findGroupIds, insertDraft, lockOrganizationForDrafts, updateDraft, type DraftChange, type IdWalk, type NewDraft,
 } from '../../db/campaigns/drafts.ts';
 import { findQuotes } from '../../db/campaigns/quotes.ts';
 import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
@@ -122,16 +122,23 @@ export async function createDraft(ctx: Ctx, actor: TenantActor, body: TCreateDra
       throw new DomainError('too_many_drafts', `An organization has at most ${MAX_ACTIVE_DRAFTS} drafts; discard one first.`);
     }
     const id = newId();
-    await insertDraft(
-      tx.em,
-      {
-        id, organization_id: actor.organizationId, name: body.name, traffic_class: body.traffic_class, sender, body: analysis.body, encoding: analysis.encoding,
-        segments: analysis.segments, group_ids: body.group_ids, scheduled_at: body.scheduled_at, validity_seconds: body.validity_seconds,
-        created_via: actor.kind === 'member' ? 'dashboard' : 'api', api_key_id: actor.kind === 'key' ? actor.keyId : null,
-        member_id: actor.kind === 'member' ? actor.memberId : null,
-      },
-      tx.now,
-    );
+    const draftRow: NewDraft = {
+      id,
+      organization_id: actor.organizationId,
+      name: body.name,
+      traffic_class: body.traffic_class,
+      sender,
+      body: analysis.body,
+      encoding: analysis.encoding,
+      segments: analysis.segments,
+      group_ids: body.group_ids,
+      scheduled_at: body.scheduled_at,
+      validity_seconds: body.validity_seconds,
+      created_via: actor.kind === 'member' ? 'dashboard' : 'api',
+      api_key_id: actor.kind === 'key' ? actor.keyId : null,
+      member_id: actor.kind === 'member' ? actor.memberId : null,
+    };
+    await insertDraft(tx.em, draftRow, tx.now);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'campaign.created', targetType: 'campaign', targetId: id, details: { name: body.name } });
     return { campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, id), settings) };
   });

@@ -75,9 +75,15 @@ export function findRecipients(tx: CampaignClient, f: RecipientFilter): Promise<
   );
 }
 
+export interface StatusCount {
+  quote_id: string;
+  status: string;
+  n: number;
+}
+
 /** How many recipients of each launch (by quote id) stand in each public status, in one statement; none is no row. */
-export function countRecipientsByStatus(tx: CampaignClient, organizationId: string, quoteIds: readonly string[]): Promise<{ quote_id: string; status: string; n: number }[]> {
-  return rows<{ quote_id: string; status: string; n: number }>(
+export function countRecipientsByStatus(tx: CampaignClient, organizationId: string, quoteIds: readonly string[]): Promise<StatusCount[]> {
+  return rows<StatusCount>(
     tx,
     `select r.quote_id, ${RECIPIENT_STATUS} as status, count(*)::int as n from ${RECIPIENTS_FROM}
      where r.organization_id = ? and r.quote_id = any(?::uuid[]) group by 1, 2`,
