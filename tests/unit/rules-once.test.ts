@@ -98,7 +98,7 @@ describe('each rule is written once', () => {
 
 describe('every status change goes through its state machine', () => {
   // The modules that apply transitions: each asks the state table (transition) before it writes a status.
-  const MOVERS: Record<string, string> = { messages: 'core/app/messages/message-moves.ts', campaigns: 'core/app/campaigns/campaign-moves.ts' };
+  const MOVERS: Record<string, string> = { messages: 'core/app/messages/message-moves.ts', campaigns: 'core/db/campaigns/campaign-moves.ts' };
   // Where a mover's status write lives when its SQL is in core/db: the one query that writes it, called by the mover alone.
   const WRITERS: Record<string, { path: string; fn: string }> = { messages: { path: 'core/db/messages/message-moves.ts', fn: 'writeMessageMoves' } };
   const writesStatusOf = (table: string) => [MOVERS[table], WRITERS[table]?.path];

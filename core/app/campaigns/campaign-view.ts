@@ -1,78 +1,13 @@
-// Campaign and quote rows and their public shapes: a campaign embeds its latest quote and its launch.
+// The public shapes of campaigns and quotes: a campaign embeds its latest quote and its launch.
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
-import type { TrafficClass } from '../../domain/pricing.ts';
-import type { Encoding, SmsRoute } from '../../domain/segments.ts';
-import type { CampaignStatus } from '../../domain/campaign-states.ts';
+import type { SmsRoute } from '../../domain/segments.ts';
 import { quoteStatus, type QuoteStatus } from '../../domain/campaign-states.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { cents, iso, one } from '../../db/sql.ts';
+import { cents, iso, type CampaignRow, type QuoteRow } from '../../db/campaigns/rows.ts';
+import { findQuote } from '../../db/campaigns/quotes.ts';
 import { findOwned } from '../find-owned.ts';
-
-export interface CampaignRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  traffic_class: TrafficClass;
-  sender: string;
-  body: string;
-  encoding: Encoding;
-  segments: number;
-  group_ids: string[];
-  scheduled_at: Date | null;
-  validity_seconds: number | null;
-  status: CampaignStatus;
-  version: number;
-  created_via: 'dashboard' | 'api';
-  api_key_id: string | null;
-  member_id: string | null;
-  quote_id: string | null;
-  launch_quote_id: string | null;
-  launched_at: Date | null;
-  launched_by: string | null;
-  reserved: string | null;
-  starts_at: Date | null;
-  expires_at: Date | null;
-  started_at: Date | null;
-  fed_through: number;
-  audience_size: number | null;
-  cancel_requested_at: Date | null;
-  cancel_report: CancelReport | null;
-  discarded_at: Date | null;
-  finished_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface CancelReport {
-  pending_cancelled: number;
-  queued_at_cancel: number;
-  in_flight_at_cancel: number;
-}
-
-export interface QuoteRow {
-  id: string;
-  organization_id: string;
-  campaign_id: string;
-  campaign_version: number;
-  group_ids: string[];
-  memberships: number;
-  eligible: number;
-  duplicates: number;
-  opted_out: number;
-  no_consent: number;
-  traffic_class: TrafficClass;
-  encoding: Encoding;
-  segments: number;
-  sms_route: SmsRoute;
-  price_plan_id: string;
-  unit_amount: string;
-  total: string;
-  created_at: Date;
-  expires_at: Date;
-  stale_at: Date | null;
-}
 
 /** Caveats that hold for every quote: segment counts assume handsets use the standard segment sizes. */
 export const QUOTE_ASSUMPTIONS = ['segment_sizes_standard'] as const;
@@ -166,14 +101,9 @@ export async function findReadableCampaign(ctx: Ctx, actor: TenantActor, id: str
   return findCampaign(ctx, actor.organizationId, id);
 }
 
-export async function findQuote(ctx: Ctx, organizationId: string, id: string | null): Promise<QuoteRow | null> {
-  if (!id) return null;
-  return (await one<QuoteRow>(ctx.em, 'select * from campaign_quotes where organization_id = ? and id = ?', [organizationId, id])) ?? null;
-}
-
 /** The campaign's shape with its quote, as every campaign operation answers. */
 export async function presentCampaign(ctx: Ctx, row: CampaignRow, route: RouteState) {
-  const quote = await findQuote(ctx, row.organization_id, row.launch_quote_id ?? row.quote_id);
+  const quote = await findQuote(ctx.em, row.organization_id, row.launch_quote_id ?? row.quote_id);
   return campaignView(row, quote, route, ctx.now);
 }
 

@@ -4,13 +4,15 @@ import type { Ctx } from '../context.ts';
 import { actorRef, type TenantActor } from '../actor.ts';
 import { isReplay, transition } from '../../domain/campaign-states.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
+import type { CancelReport } from '../../db/campaigns/rows.ts';
 import { UUID_RE } from '../../db/ids.ts';
-import { nativePool, nativeTransaction, one } from '../../db/sql.ts';
+import { campaignPool, onOwnClient } from '../../db/campaigns/own-client.ts';
+import { countInFlight, lockLaunchedCampaign } from '../../db/campaigns/launched.ts';
+import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
 import { readSettings } from '../platform/settings.ts';
 import { insertAudit } from '../audit/record-audit.ts';
-import { findCampaign, presentCampaign, type CancelReport } from './campaign-view.ts';
-import { LAUNCHED_CAMPAIGNS, settlePending, settleQueued, type Launched } from './campaign-progress.ts';
-import { moveCampaign } from './campaign-moves.ts';
+import { findCampaign, presentCampaign } from './campaign-view.ts';
+import { settlePending, settleQueued } from './campaign-progress.ts';
 
 export const access: Access = { scopes: [], permission: 'campaigns.launch' };
 
@@ -21,9 +23,9 @@ export const access: Access = { scopes: [], permission: 'campaigns.launch' };
  */
 export async function cancelCampaign(ctx: Ctx, actor: TenantActor, id: string) {
   if (!UUID_RE.test(id)) throw new DomainError('not_found', `No campaign has the id ${id}.`);
-  const pool = await nativePool(ctx.em);
-  const outcome = await nativeTransaction(pool, async (tx) => {
-    const c = await one<Launched>(tx, `${LAUNCHED_CAMPAIGNS} where c.organization_id = ? and c.id = ? for update of c`, [actor.organizationId, id]);
+  const pool = await campaignPool(ctx.em);
+  const outcome = await onOwnClient(pool, async (tx) => {
+    const c = await lockLaunchedCampaign(tx, actor.organizationId, id);
     if (!c) throw new DomainError('not_found', `No campaign has the id ${id}.`);
     if (isReplay(c.status, 'cancel')) return { report: c.cancel_report!, replay: true };
     // Refused before anything moves; the move itself is written last.
@@ -31,12 +33,7 @@ export async function cancelCampaign(ctx: Ctx, actor: TenantActor, id: string) {
     // Messages before the wallet, as every other writer locks them, so that none waits on another in a circle.
     const queuedAtCancel = await settleQueued(tx, c, 'cancel', ctx.now);
     const pendingCancelled = await settlePending(tx, c, 'cancelled', ctx.now);
-    const inFlight = await one<{ n: string }>(
-      tx,
-      "select count(*) as n from messages where organization_id = ? and campaign_id = ? and status = 'accepted' and submit_started_at is not null",
-      [c.organization_id, c.id],
-    );
-    const report: CancelReport = { pending_cancelled: pendingCancelled, queued_at_cancel: queuedAtCancel, in_flight_at_cancel: Number(inFlight?.n ?? 0) };
+    const report: CancelReport = { pending_cancelled: pendingCancelled, queued_at_cancel: queuedAtCancel, in_flight_at_cancel: await countInFlight(tx, c) };
     await moveCampaign(tx, c, 'cancel', ctx.now, { cancel_requested_at: ctx.now, cancel_report: JSON.stringify(report) });
     await insertAudit(tx, ctx.now, actorRef(actor), { organizationId: c.organization_id, action: 'campaign.cancel_requested', targetType: 'campaign', targetId: c.id, details: { ...report } });
     return { report, replay: false };

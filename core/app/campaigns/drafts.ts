@@ -9,16 +9,20 @@ import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
 import { TRAFFIC_CLASSES, type TrafficClass } from '../../domain/pricing.ts';
 import { isReplay, transition, type CampaignStatus } from '../../domain/campaign-states.ts';
+import type { CampaignRow } from '../../db/campaigns/rows.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, idPageRows, pgArray, rows, type IdWalk } from '../../db/sql.ts';
+import {
+  countDrafts, findCampaignPage, findCampaignRows, findGroupIds, insertDraft, lockOrganizationForDrafts, updateDraft, type DraftChange, type IdWalk, type NewDraft,
+} from '../../db/campaigns/drafts.ts';
+import { findQuotes } from '../../db/campaigns/quotes.ts';
+import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
 import { ZPage, keysetPage } from '../paging.ts';
 import { ZTimestamp } from '../validation.ts';
 import { readSettings } from '../platform/settings.ts';
 import { findSenderByName } from '../sender-ids/sender-id-view.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { campaignView, findCampaign, findReadableCampaign, presentCampaign, refuseTestKeys, type CampaignRow, type QuoteRow } from './campaign-view.ts';
+import { campaignView, findCampaign, findReadableCampaign, presentCampaign, refuseTestKeys } from './campaign-view.ts';
 import { dropAudience } from './audience.ts';
-import { moveCampaign } from './campaign-moves.ts';
 
 export const readAccess: Access = { scopes: ['campaigns:read'], permission: 'campaigns.read' };
 export const writeAccess: Access = { scopes: ['campaigns:write'], permission: 'campaigns.write' };
@@ -91,8 +95,7 @@ async function checkDraft(tx: Ctx, organizationId: string, draft: DraftContent, 
     throw new DomainError('validation_failed', `sender_id: ${draft.sender} is not one of the organization's sender IDs.`, { field: 'sender_id' });
   }
   if (draft.group_ids.length) {
-    const found = await rows<{ id: string }>(tx.em, 'select id from groups where organization_id = ? and id = any(?::uuid[])', [organizationId, pgArray(draft.group_ids)]);
-    const known = new Set(found.map((g) => g.id));
+    const known = new Set(await findGroupIds(tx.em, organizationId, draft.group_ids));
     const missing = draft.group_ids.find((id) => !known.has(id));
     if (missing) throw new DomainError('validation_failed', `group_ids: no group of the organization has the id ${missing}.`, { field: 'group_ids' });
   }
@@ -112,25 +115,30 @@ export async function createDraft(ctx: Ctx, actor: TenantActor, body: TCreateDra
   refuseTestKeys(actor);
   return inTransaction(ctx, async (tx) => {
     // The organization row serialises draft creation, so the count below is exact.
-    await exec(tx.em, 'select 1 from organizations where id = ? for update', [actor.organizationId]);
+    await lockOrganizationForDrafts(tx.em, actor.organizationId);
     const draft: DraftContent = { ...body, sender: body.sender_id };
     const { analysis, sender, settings } = await checkDraft(tx, actor.organizationId, draft);
-    const [count] = await rows<{ n: number }>(tx.em, "select count(*)::int as n from campaigns where organization_id = ? and status = 'draft'", [actor.organizationId]);
-    if ((count?.n ?? 0) >= MAX_ACTIVE_DRAFTS) {
+    if ((await countDrafts(tx.em, actor.organizationId)) >= MAX_ACTIVE_DRAFTS) {
       throw new DomainError('too_many_drafts', `An organization has at most ${MAX_ACTIVE_DRAFTS} drafts; discard one first.`);
     }
     const id = newId();
-    await exec(
-      tx.em,
-      `insert into campaigns (id, organization_id, name, traffic_class, sender, body, encoding, segments, group_ids, scheduled_at,
-         validity_seconds, status, version, created_via, api_key_id, member_id, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?::uuid[], ?, ?, 'draft', 1, ?, ?, ?, ?, ?)`,
-      [
-        id, actor.organizationId, body.name, body.traffic_class, sender, analysis.body, analysis.encoding, analysis.segments, pgArray(body.group_ids),
-        body.scheduled_at, body.validity_seconds, actor.kind === 'member' ? 'dashboard' : 'api',
-        actor.kind === 'key' ? actor.keyId : null, actor.kind === 'member' ? actor.memberId : null, tx.now, tx.now,
-      ],
-    );
+    const draftRow: NewDraft = {
+      id,
+      organization_id: actor.organizationId,
+      name: body.name,
+      traffic_class: body.traffic_class,
+      sender,
+      body: analysis.body,
+      encoding: analysis.encoding,
+      segments: analysis.segments,
+      group_ids: body.group_ids,
+      scheduled_at: body.scheduled_at,
+      validity_seconds: body.validity_seconds,
+      created_via: actor.kind === 'member' ? 'dashboard' : 'api',
+      api_key_id: actor.kind === 'key' ? actor.keyId : null,
+      member_id: actor.kind === 'member' ? actor.memberId : null,
+    };
+    await insertDraft(tx.em, draftRow, tx.now);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'campaign.created', targetType: 'campaign', targetId: id, details: { name: body.name } });
     return { campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, id), settings) };
   });
@@ -158,27 +166,19 @@ export async function findCampaigns(
   page: IdWalk,
 ) {
   if (!seesLiveData(actor)) return [];
-  const found = await idPageRows<CampaignRow>(ctx.em, {
-    table: 'campaigns',
-    organizationId: actor.organizationId,
-    ...page,
-    ...(filter.status ? { where: 'status = ?', params: [filter.status] } : {}),
-  });
-  return viewsOf(ctx, actor, found);
+  return viewsOf(ctx, actor, await findCampaignPage(ctx.em, actor.organizationId, page, filter.status));
 }
 
 /** Campaigns of the organization by id, in their public shape (a page of messages names many): one read each table. */
 export async function findCampaignsByIds(ctx: Ctx, actor: TenantActor, ids: readonly string[]) {
   if (!seesLiveData(actor) || ids.length === 0) return new Map<string, Awaited<ReturnType<typeof findCampaigns>>[number]>();
-  const found = await rows<CampaignRow>(ctx.em, 'select * from campaigns where organization_id = ? and id = any(?::uuid[])', [actor.organizationId, pgArray([...ids])]);
+  const found = await findCampaignRows(ctx.em, actor.organizationId, ids);
   return new Map((await viewsOf(ctx, actor, found)).map((c) => [c.id, c]));
 }
 
 async function viewsOf(ctx: Ctx, actor: TenantActor, found: CampaignRow[]) {
   const quoteIds = found.map((c) => c.launch_quote_id ?? c.quote_id).filter((q): q is string => q !== null);
-  const quotes = quoteIds.length
-    ? await rows<QuoteRow>(ctx.em, 'select * from campaign_quotes where organization_id = ? and id = any(?::uuid[])', [actor.organizationId, pgArray(quoteIds)])
-    : [];
+  const quotes = quoteIds.length ? await findQuotes(ctx.em, actor.organizationId, quoteIds) : [];
   const byId = new Map(quotes.map((q) => [q.id, q]));
   const settings = await readSettings(ctx);
   return found.map((c) => campaignView(c, byId.get(c.launch_quote_id ?? c.quote_id ?? '') ?? null, settings, ctx.now));
@@ -195,15 +195,9 @@ export function checkVersion(row: CampaignRow, version: number | undefined): voi
 }
 
 /** A change to a draft: its version grows, its quote goes stale and its audience is deleted. */
-export async function changeDraft(tx: Ctx, row: CampaignRow, set: Record<string, unknown>): Promise<void> {
+export async function changeDraft(tx: Ctx, row: CampaignRow, set: DraftChange): Promise<void> {
   await dropAudience(tx, row);
-  const columns = Object.keys(set);
-  await exec(
-    tx.em,
-    `update campaigns set ${columns.map((c) => `${c} = ?${c === 'group_ids' ? '::uuid[]' : ''}`).join(', ')}${columns.length ? ', ' : ''}
-       version = version + 1, quote_id = null, updated_at = ? where organization_id = ? and id = ?`,
-    [...Object.values(set), tx.now, row.organization_id, row.id],
-  );
+  await updateDraft(tx.em, row, set, tx.now);
 }
 
 export async function editDraft(ctx: Ctx, actor: TenantActor, id: string, body: TEditDraftBody) {
@@ -230,7 +224,7 @@ export async function editDraft(ctx: Ctx, actor: TenantActor, id: string, body: 
       body: analysis.body,
       encoding: analysis.encoding,
       segments: analysis.segments,
-      group_ids: pgArray(draft.group_ids),
+      group_ids: draft.group_ids,
       scheduled_at: draft.scheduled_at,
       validity_seconds: draft.validity_seconds,
     });

@@ -11,16 +11,17 @@ import { hold } from '../../domain/ledger.ts';
 import { requireCurrentQuote, transition } from '../../domain/campaign-states.ts';
 import { isWindowOpen, waitsForWindow } from '../../domain/sending-window.ts';
 import { applyMovement, findWallet } from '../../db/wallets.ts';
+import { findQuote } from '../../db/campaigns/quotes.ts';
+import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { readSettings } from '../platform/settings.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { addEvents } from '../../db/messages/outbox.ts';
-import { findCampaign, findQuote, presentCampaign, statusOfQuote } from './campaign-view.ts';
+import { findCampaign, presentCampaign, statusOfQuote } from './campaign-view.ts';
 import { ZValidity, checkSchedule } from './drafts.ts';
 import { ZTimestamp } from '../validation.ts';
 import { checkCampaignSender } from './quote.ts';
 import { campaignEvent } from './campaign-events.ts';
-import { moveCampaign } from './campaign-moves.ts';
 
 export const access: Access = { scopes: [], permission: 'campaigns.launch' };
 
@@ -47,7 +48,7 @@ export async function launchCampaign(ctx: Ctx, actor: TenantActor, id: string, b
     const event = startsNow ? 'launch_now' : 'launch_scheduled';
     // Refused before anything else is checked; the move itself is written last.
     unwrap(transition(row.status, event));
-    const quote = await findQuote(tx, actor.organizationId, body.quote_id);
+    const quote = await findQuote(tx.em, actor.organizationId, body.quote_id);
     if (!quote || quote.campaign_id !== row.id) {
       throw new DomainError('validation_failed', `quote_id: ${body.quote_id} is not a quote of this campaign.`, { field: 'quote_id' });
     }

@@ -7,16 +7,18 @@ import { analyzeBody } from '../../domain/segments.ts';
 import { priceCampaign, unitPrice } from '../../domain/pricing.ts';
 import { needsConsent } from '../../domain/consent.ts';
 import { quoteExpiresAt } from '../../domain/campaign-states.ts';
+import type { CampaignRow } from '../../db/campaigns/rows.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, pgArray } from '../../db/sql.ts';
+import { countMemberships, setLocalStatementTimeout } from '../../db/campaigns/audience.ts';
+import { findQuote, insertQuote, setLatestQuote } from '../../db/campaigns/quotes.ts';
 import { readSettings } from '../platform/settings.ts';
 import { currentPricePlan } from '../price-plans/price-plan.ts';
 import { approvedClasses, findSenderByName } from '../sender-ids/sender-id-view.ts';
 import { keptValue, usedKeyResult, withIdempotency, type IdempotentRequest, type KeptResult } from '../idempotency.ts';
 import { findUsedKey } from '../../db/idempotency/records.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { findCampaign, findQuote, presentCampaign, quoteView, refuseTestKeys, type CampaignRow } from './campaign-view.ts';
-import { checkMemberships, countMemberships, dropAudience, freezeAudience } from './audience.ts';
+import { findCampaign, presentCampaign, quoteView, refuseTestKeys } from './campaign-view.ts';
+import { checkMemberships, dropAudience, freezeAudience } from './audience.ts';
 import { checkVersion } from './drafts.ts';
 
 export const ZQuoteBody = z.strictObject({ version: z.number().int().min(1).optional() });
@@ -45,7 +47,7 @@ function audienceEmpty(why: string): DomainError {
 /** Freezes the audience under the configured time limit; running out of time rolls everything back (503 quote_timeout). */
 async function freezeWithin(tx: Ctx, input: Parameters<typeof freezeAudience>[1]) {
   const limitMs = tx.deps.config.quoteTimeoutMs;
-  await exec(tx.em, `set local statement_timeout = ${Math.max(1, Math.floor(limitMs))}`);
+  await setLocalStatementTimeout(tx.em, Math.max(1, Math.floor(limitMs)));
   try {
     return await freezeAudience(tx, input);
   } catch (err) {
@@ -55,7 +57,7 @@ async function freezeWithin(tx: Ctx, input: Parameters<typeof freezeAudience>[1]
     throw err;
   } finally {
     // Nothing after the freeze may be cut short by its limit. (After a failure the transaction is already lost.)
-    await exec(tx.em, 'set local statement_timeout = 0').catch(() => {});
+    await setLocalStatementTimeout(tx.em, 0).catch(() => {});
   }
 }
 
@@ -68,7 +70,7 @@ async function quoteDraft(tx: Ctx, actor: TenantActor, id: string, body: TQuoteB
   await checkCampaignSender(tx, row);
   const plan = await currentPricePlan(tx, actor.organizationId);
   if (row.group_ids.length === 0) throw audienceEmpty('the draft has no groups');
-  checkMemberships(await countMemberships(tx, actor.organizationId, row.group_ids));
+  checkMemberships(await countMemberships(tx.em, actor.organizationId, row.group_ids));
   // Quoting again makes the previous quote stale and rebuilds the audience.
   await dropAudience(tx, row);
   const quoteId = newId();
@@ -81,18 +83,28 @@ async function quoteDraft(tx: Ctx, actor: TenantActor, id: string, body: TQuoteB
       details: { total: Number(total), max: Number(MAX_QUOTE_TOTAL) },
     });
   }
-  await exec(
-    tx.em,
-    `insert into campaign_quotes (id, organization_id, campaign_id, campaign_version, group_ids, memberships, eligible, duplicates, opted_out,
-       no_consent, traffic_class, encoding, segments, sms_route, price_plan_id, unit_amount, total, created_at, expires_at)
-     values (?, ?, ?, ?, ?::uuid[], ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      quoteId, actor.organizationId, row.id, row.version, pgArray(row.group_ids), counts.memberships, counts.eligible, counts.duplicates, counts.opted_out,
-      counts.no_consent, row.traffic_class, analysis.encoding, analysis.segments, settings.smsRoute, plan.id, unitAmount.toString(), total.toString(),
-      tx.now, quoteExpiresAt(tx.now),
-    ],
-  );
-  await exec(tx.em, 'update campaigns set quote_id = ? where organization_id = ? and id = ?', [quoteId, row.organization_id, row.id]);
+  await insertQuote(tx.em, {
+    id: quoteId,
+    organization_id: actor.organizationId,
+    campaign_id: row.id,
+    campaign_version: row.version,
+    group_ids: row.group_ids,
+    memberships: counts.memberships,
+    eligible: counts.eligible,
+    duplicates: counts.duplicates,
+    opted_out: counts.opted_out,
+    no_consent: counts.no_consent,
+    traffic_class: row.traffic_class,
+    encoding: analysis.encoding,
+    segments: analysis.segments,
+    sms_route: settings.smsRoute,
+    price_plan_id: plan.id,
+    unit_amount: unitAmount.toString(),
+    total: total.toString(),
+    created_at: tx.now,
+    expires_at: quoteExpiresAt(tx.now),
+  });
+  await setLatestQuote(tx.em, row, quoteId);
   await recordAudit(tx, actor, {
     organizationId: actor.organizationId,
     action: 'campaign.quoted',
@@ -100,14 +112,14 @@ async function quoteDraft(tx: Ctx, actor: TenantActor, id: string, body: TQuoteB
     targetId: row.id,
     details: { quote_id: quoteId, eligible: counts.eligible, total: Number(total) },
   });
-  const quote = (await findQuote(tx, actor.organizationId, quoteId))!;
+  const quote = (await findQuote(tx.em, actor.organizationId, quoteId))!;
   return { quote: quoteView(quote, settings, tx.now), campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, row.id), settings) };
 }
 
 /** A replay answers the original quote as it stands now (it may have become stale or expired since). */
 async function replayQuote(ctx: Ctx, actor: TenantActor, kept: KeptResult) {
   const first = keptValue<{ quote: { id: string } }>(kept);
-  const quote = (await findQuote(ctx, actor.organizationId, first.quote.id))!;
+  const quote = (await findQuote(ctx.em, actor.organizationId, first.quote.id))!;
   const settings = await readSettings(ctx);
   const campaign = await findCampaign(ctx, actor.organizationId, quote.campaign_id);
   return { quote: quoteView(quote, settings, ctx.now), campaign: await presentCampaign(ctx, campaign, settings), replay: true };

@@ -3,7 +3,7 @@
 import type { CampaignEvent, CampaignStatus } from '../../domain/campaign-states.ts';
 import { transition } from '../../domain/campaign-states.ts';
 import { unwrap } from '../../domain/errors.ts';
-import { exec, type Runner } from '../../db/sql.ts';
+import { exec, type Runner } from '../sql.ts';
 
 const COLUMN = /^[a-z_]+$/;
 
