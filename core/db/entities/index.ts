@@ -7,6 +7,8 @@ import { Organization } from './organization.ts';
 // Members, API keys, sender IDs.
 
 // Contacts, groups.
+import { Contact } from './contact.ts';
+import { Group } from './group.ts';
 
 // Webhook endpoints.
 
@@ -17,6 +19,8 @@ export const ENTITIES = [
   // Members, API keys, sender IDs.
 
   // Contacts, groups.
+  Contact,
+  Group,
 
   // Webhook endpoints.
 
