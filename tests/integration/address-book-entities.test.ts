@@ -35,7 +35,7 @@ describe('the address book entities', () => {
     ['contacts', Contact],
     ['groups', Group],
   ] as const)('%s: every column and the primary key, no more', async (table, entity) => {
-    const meta = env.orm.getMetadata().get(entity);
+    const meta = env.orm.getMetadata().get(entity as never);
     expect(meta.tableName).toBe(table);
     const fields = meta.props.flatMap((p) => p.fieldNames).sort();
     const keyFields = meta.getPrimaryProps().flatMap((p) => p.fieldNames);

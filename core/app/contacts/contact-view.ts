@@ -41,7 +41,7 @@ export function contactView(contact: ContactFields, standing: ContactStanding, f
   return {
     id: contact.id,
     phone: fullNumbers ? contact.phone : maskPhone(contact.phone),
-    name: contact.name,
+    name: contact.name ?? null,
     consent,
     opted_out: standing.optedOut,
     group_ids: standing.groupIds,

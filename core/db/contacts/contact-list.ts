@@ -8,7 +8,8 @@ export interface ContactFields {
   id: string;
   organizationId: string;
   phone: string;
-  name: string | null;
+  /** Optional as the entity types a nullable column; null when the contact has no name. */
+  name?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

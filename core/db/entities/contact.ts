@@ -5,8 +5,8 @@ export const Contact = defineEntity({
   name: 'Contact',
   tableName: 'contacts',
   properties: {
-    organizationId: p.uuid(),
-    id: p.uuid(),
+    organizationId: p.uuid().primary(),
+    id: p.uuid().primary(),
     // Unique per organization (migration 0002), in byte order so that the key serves prefix searches too.
     phone: p.text(),
     name: p.text().nullable(),
