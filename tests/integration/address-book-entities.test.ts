@@ -2,7 +2,7 @@
 // functions keep the answers the SQL they replaced gave: a clash on a number or a group's name is an answer, not
 // an error; timestamps come back as the instants written; a count kept by a trigger is read, never written.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../core/app/context.ts';
+import { inTransaction, type Ctx } from '../../core/app/context.ts';
 import { newId } from '../../core/db/ids.ts';
 import { Contact } from '../../core/db/entities/contact.ts';
 import { Group } from '../../core/db/entities/group.ts';
@@ -18,6 +18,18 @@ beforeAll(async () => {
   env = await setupTestEnv();
   org = await createOrg(env, { keys: {} });
 });
+
+/** The answer of fn inside a transaction that is then rolled back, as a use case ends one with its refusal. */
+async function answerThenRefuse<T>(fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  let answer: T | undefined;
+  await expect(
+    inTransaction(await env.ctx(), async (tx) => {
+      answer = await fn(tx);
+      throw new Error('refused');
+    }),
+  ).rejects.toThrow('refused');
+  return answer as T;
+}
 
 async function columns(table: string): Promise<{ all: string[]; key: string[] }> {
   const all = await env.sql<{ column_name: string }>('select column_name from information_schema.columns where table_name = ? order by column_name', [table]);
@@ -60,9 +72,7 @@ describe('the address book entities', () => {
     expect(found!.updatedAt.toISOString()).toBe('2026-11-22T09:00:01.123Z');
     expect(await findContact(read, org.id, 'not-a-uuid')).toBeNull();
     expect(await contactIdOf(read, org.id, '+255754900001')).toBe(id);
-    await expect(
-      inTransaction(await env.ctx(), (tx) => insertContact(tx.em, { id: newId(), organizationId: org.id, phone: '+255754900001', name: null, now: at })),
-    ).resolves.toBeNull();
+    expect(await answerThenRefuse((tx) => insertContact(tx.em, { id: newId(), organizationId: org.id, phone: '+255754900001', name: null, now: at }))).toBeNull();
     await inTransaction(await env.ctx(), async (tx) => removeContact(tx.em, (await findContact(tx.em, org.id, id, { lock: true }))!));
     expect(await env.sql('select 1 from contacts where id = ?', [id])).toEqual([]);
   });
@@ -74,8 +84,11 @@ describe('the address book entities', () => {
       await insertGroup(tx.em, { id: newId(), organizationId: org.id, name: 'Beta', now: at }),
     ]);
     expect(a!.memberCount).toBe(0);
-    const clash = await inTransaction(await env.ctx(), async (tx) => setGroupName(tx.em, (await findGroup(tx.em, org.id, b!.id, { lock: true }))!, 'ALPHA', at));
-    expect(clash).toBe(false);
+    const clash = await answerThenRefuse(async (tx) => {
+      const group = (await findGroup(tx.em, org.id, b!.id, { lock: true }))!;
+      return { renamed: await setGroupName(tx.em, group, 'ALPHA', at), name: group.name };
+    });
+    expect(clash).toEqual({ renamed: false, name: 'Beta' });
     const contactId = newId();
     await inTransaction(await env.ctx(), async (tx) => {
       await insertContact(tx.em, { id: contactId, organizationId: org.id, phone: '+255754900002', name: null, now: at });

@@ -26,7 +26,11 @@ export async function contactStanding(em: EntityManager, contact: Pick<Contact, 
   return standingOf(row);
 }
 
-/** A new contact, written at once; null when the organization already has a contact with the number. */
+/**
+ * A new contact, written at once; null when the organization already has a contact with the number. The clash
+ * aborts the transaction (as the statement it replaced did): the caller ends it with its refusal, and the
+ * contact is forgotten, so that no later flush tries it again.
+ */
 export async function insertContact(
   em: EntityManager,
   fields: { id: string; organizationId: string; phone: string; name: string | null; now: Date },
@@ -35,8 +39,9 @@ export async function insertContact(
   try {
     await em.persist(contact).flush();
   } catch (err) {
-    if (isUniqueViolation(err)) return null;
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    em.getUnitOfWork().unsetIdentity(contact);
+    return null;
   }
   return contact;
 }

@@ -38,15 +38,21 @@ export async function insertGroup(em: EntityManager, fields: { id: string; organ
   return group;
 }
 
-/** Renames the group, written at once; false when another group holds the name (ignoring case). */
+/**
+ * Renames the group, written at once; false when another group holds the name (ignoring case). The clash aborts
+ * the transaction (as the statement it replaced did): the caller ends it with its refusal, and the group keeps
+ * its old name, so that no later flush tries the new one again.
+ */
 export async function setGroupName(em: EntityManager, group: Group, name: string, now: Date): Promise<boolean> {
+  const before = { name: group.name, updatedAt: group.updatedAt };
   group.name = name;
   group.updatedAt = now;
   try {
     await em.flush();
   } catch (err) {
-    if (isUniqueViolation(err)) return false;
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    Object.assign(group, before);
+    return false;
   }
   return true;
 }
