@@ -7,12 +7,13 @@ import { inTransaction } from '../context.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { normalizeTanzanianMobile } from '../../domain/phone.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, isUniqueViolation } from '../../db/sql.ts';
+import { contactStanding, insertContact } from '../../db/contacts/contacts.ts';
+import { addContactToGroups } from '../../db/groups/members.ts';
 import { requireOwnGroups } from '../groups/group-view.ts';
 import { ZId } from '../paging.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from './consent-history.ts';
-import { ZConsentInput, ZContactName, canSeeNumbers, contactView, findContact } from './contact-view.ts';
+import { ZConsentInput, ZContactName, canSeeNumbers, contactView } from './contact-view.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
 
@@ -33,27 +34,13 @@ export async function createContact(ctx: Ctx, actor: TenantActor, body: TCreateC
     await requireOwnGroups(tx, actor.organizationId, body.group_ids, 'group_ids');
     const groupIds = [...new Set(body.group_ids)];
     const id = newId();
-    await exec(tx.em, 'insert into contacts (id, organization_id, phone, name, created_at, updated_at) values (?, ?, ?, ?, ?, ?)', [
-      id,
-      actor.organizationId,
-      phone,
-      body.name || null,
-      tx.now,
-      tx.now,
-    ]).catch((err: unknown) => {
-      throw isUniqueViolation(err) ? contactExists() : err;
-    });
-    if (groupIds.length) {
-      await exec(
-        tx.em,
-        'insert into group_members (group_id, contact_id, organization_id, added_at) select g, ?, ?, ? from unnest(?::uuid[]) g',
-        [id, actor.organizationId, tx.now, `{${groupIds.join(',')}}`],
-      );
-    }
+    const contact = await insertContact(tx.em, { id, organizationId: actor.organizationId, phone, name: body.name || null, now: tx.now });
+    if (!contact) throw contactExists();
+    if (groupIds.length) await addContactToGroups(tx.em, id, actor.organizationId, groupIds, tx.now);
     if (body.consent) {
       await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone, contactId: id, action: 'consent_recorded', source: 'manual', note: body.consent.note });
       await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'consent.recorded', targetType: 'contact', targetId: id, details: { note: body.consent.note } });
     }
-    return { contact: contactView(await findContact(tx, actor.organizationId, id), canSeeNumbers(actor)) };
+    return { contact: contactView(contact, await contactStanding(tx.em, contact), canSeeNumbers(actor)) };
   });
 }

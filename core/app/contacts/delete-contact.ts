@@ -4,22 +4,23 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { maskPhone } from '../../domain/phone.ts';
-import { exec } from '../../db/sql.ts';
+import { removeContact } from '../../db/contacts/contacts.ts';
+import { removeContactFromGroups } from '../../db/groups/members.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from './consent-history.ts';
-import { findContact } from './contact-view.ts';
+import { requireContact } from './contact-view.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
 
 export async function deleteContact(ctx: Ctx, actor: TenantActor, id: string) {
   return inTransaction(ctx, async (tx) => {
-    const contact = await findContact(tx, actor.organizationId, id, true);
-    if (contact.consent_given === true) {
+    const { contact, standing } = await requireContact(tx, actor.organizationId, id, true);
+    if (standing.latestConsent?.consented === true) {
       // A deleted contact's consent ends with it: a contact added again later must be given consent anew.
       await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone: contact.phone, contactId: id, action: 'consent_cleared', source: 'contact_deleted' });
     }
-    await exec(tx.em, 'delete from group_members where contact_id = ?', [id]);
-    await exec(tx.em, 'delete from contacts where organization_id = ? and id = ?', [actor.organizationId, id]);
+    await removeContactFromGroups(tx.em, id);
+    await removeContact(tx.em, contact);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'contact.deleted', targetType: 'contact', targetId: id, details: { phone: maskPhone(contact.phone) } });
     return { id, deleted: true };
   });

@@ -4,10 +4,10 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
-import { exec } from '../../db/sql.ts';
+import { contactStanding, renameContact, touchContact } from '../../db/contacts/contacts.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from './consent-history.ts';
-import { ZConsentInput, ZContactName, canSeeNumbers, contactView, findContact } from './contact-view.ts';
+import { ZConsentInput, ZContactName, canSeeNumbers, contactView, requireContact } from './contact-view.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
 
@@ -21,11 +21,9 @@ export type TUpdateContactBody = z.infer<typeof ZUpdateContactBody>;
 export async function updateContact(ctx: Ctx, actor: TenantActor, id: string, body: TUpdateContactBody) {
   return inTransaction(ctx, async (tx) => {
     // Locking the contact serialises two updates, so two consents cannot both be "the first".
-    const contact = await findContact(tx, actor.organizationId, id, true);
-    const hasConsent = contact.consent_given === true;
-    if (body.name !== undefined) {
-      await exec(tx.em, 'update contacts set name = ?, updated_at = ? where organization_id = ? and id = ?', [body.name || null, tx.now, actor.organizationId, id]);
-    }
+    const { contact, standing } = await requireContact(tx, actor.organizationId, id, true);
+    const hasConsent = standing.latestConsent?.consented === true;
+    if (body.name !== undefined) await renameContact(tx.em, contact, body.name || null, tx.now);
     const event = { organizationId: actor.organizationId, phone: contact.phone, contactId: id, source: 'manual' as const };
     if (body.consent && !hasConsent) {
       await appendConsentEvent(tx, actor, { ...event, action: 'consent_recorded', note: body.consent.note });
@@ -35,7 +33,7 @@ export async function updateContact(ctx: Ctx, actor: TenantActor, id: string, bo
       await appendConsentEvent(tx, actor, { ...event, action: 'consent_cleared' });
       await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'consent.cleared', targetType: 'contact', targetId: id });
     }
-    if (body.consent !== undefined) await exec(tx.em, 'update contacts set updated_at = ? where organization_id = ? and id = ?', [tx.now, actor.organizationId, id]);
-    return { contact: contactView(await findContact(tx, actor.organizationId, id), canSeeNumbers(actor)) };
+    if (body.consent !== undefined) await touchContact(tx.em, contact, tx.now);
+    return { contact: contactView(contact, await contactStanding(tx.em, contact), canSeeNumbers(actor)) };
   });
 }

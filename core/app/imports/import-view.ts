@@ -1,36 +1,18 @@
-// Contact import rows and their public shape.
+// Contact imports' public shape, and the import or 404.
 import type { Ctx } from '../context.ts';
-import { findOwned } from '../find-owned.ts';
-import { iso } from '../../db/sql.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { IMPORT_COUNTS, findImport, type ImportCounts, type ImportRow } from '../../db/imports/imports.ts';
 
-export const IMPORT_COUNTS = ['processed', 'created', 'existing', 'duplicate', 'invalid', 'opted_out', 'consent_recorded'] as const;
-export type ImportCounts = Record<(typeof IMPORT_COUNTS)[number], number>;
+export { IMPORT_COUNTS };
+export type { ImportCounts, ImportRow };
 
-export interface ImportRow extends ImportCounts {
-  id: string;
-  organization_id: string;
-  state: 'uploading' | 'uploaded' | 'queued' | 'processing' | 'completed' | 'failed' | 'expired';
-  filename: string | null;
-  delimiter: string | null;
-  columns: string[] | null;
-  rows: number;
-  bytes: string;
-  counted: boolean;
-  error: Record<string, unknown> | null;
-  mapping: Record<string, unknown> | null;
-  consent: Record<string, unknown> | null;
-  group_id: string | null;
-  created_at: Date;
-  uploaded_at: Date | null;
-  started_at: Date | null;
-  completed_at: Date | null;
-  expires_at: Date | null;
-  purged_at: Date | null;
+export async function requireImport(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<ImportRow> {
+  const row = await findImport(ctx.em, organizationId, id, { lock });
+  if (!row) throw new DomainError('not_found', `No contact import has the id ${id}.`);
+  return row;
 }
 
-export function findImport(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<ImportRow> {
-  return findOwned<ImportRow>(ctx, { table: 'contact_imports', noun: 'contact import' }, organizationId, id, lock);
-}
+const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 export function importView(row: ImportRow) {
   return {

@@ -3,9 +3,9 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { rows } from '../../db/sql.ts';
+import { invalidRowsAfter } from '../../db/imports/imports.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
-import { findImport } from './import-view.ts';
+import { requireImport } from './import-view.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.read' };
 
@@ -14,17 +14,13 @@ const PAGE = 5000;
 
 export async function invalidRowsReport(ctx: Ctx, actor: TenantActor, id: string) {
   if (!canSeeNumbers(actor)) throw new DomainError('forbidden', 'The report shows phone cells as written and needs contacts.read.');
-  const row = await findImport(ctx, actor.organizationId, id);
+  const row = await requireImport(ctx, actor.organizationId, id);
   if (row.state !== 'completed' && row.state !== 'failed') {
     throw new DomainError('import_not_ready', `The report exists once the import is processed; this one is ${row.state}.`);
   }
   async function* lines(): AsyncGenerator<string[]> {
     for (let after = 0; ; ) {
-      const page = await rows<{ row_no: number; line: number; phone_cell: string | null; reason: string | null }>(
-        ctx.em,
-        "select row_no, line, phone_cell, reason from contact_import_rows where import_id = ? and outcome = 'invalid' and row_no > ? order by row_no limit ?",
-        [row.id, after, PAGE],
-      );
+      const page = await invalidRowsAfter(ctx.em, row.id, after, PAGE);
       for (const r of page) yield [String(r.line), r.phone_cell ?? '', r.reason ?? ''];
       if (page.length < PAGE) return;
       after = page[page.length - 1]!.row_no;

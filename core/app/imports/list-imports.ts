@@ -2,22 +2,21 @@
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { keysetRows } from '../../db/sql.ts';
+import { findImports } from '../../db/imports/imports.ts';
 import type { TPage } from '../paging.ts';
 import { pageOf } from '../paging.ts';
-import type { ImportRow } from './import-view.ts';
-import { findImport, importView } from './import-view.ts';
+import { importView, requireImport } from './import-view.ts';
 import { importSample } from './import-sample.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.read' };
 
 export async function listImports(ctx: Ctx, actor: TenantActor, query: TPage) {
-  const found = await keysetRows<ImportRow>(ctx.em, { table: 'contact_imports', organizationId: actor.organizationId, before: query.before, limit: query.limit });
+  const found = await findImports(ctx.em, actor.organizationId, { before: query.before, limit: query.limit });
   const page = pageOf(found, query.limit);
   return { imports: page.items.map(importView), next_before: page.nextBefore };
 }
 
 export async function getImport(ctx: Ctx, actor: TenantActor, id: string) {
-  const row = await findImport(ctx, actor.organizationId, id);
+  const row = await requireImport(ctx, actor.organizationId, id);
   return { import: importView(row), sample: await importSample(ctx, actor, row) };
 }

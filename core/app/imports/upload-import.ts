@@ -8,9 +8,11 @@ import { DomainError, unwrap } from '../../domain/errors.ts';
 import { createUtf8Decoder } from '../../domain/utf8.ts';
 import { createCsvReader, type Delimiter } from '../../domain/csv-parse.ts';
 import { newId } from '../../db/ids.ts';
-import { exec, nativePool, one, pgArray } from '../../db/sql.ts';
+import { lockOrganization } from '../../db/contacts/organization-lock.ts';
+import { importInProgress } from '../../db/imports/imports.ts';
+import { failUpload, insertUpload, keptRowCount, markCounted, markUploaded, stageRows, uploadsSince, type StagingRow } from '../../db/imports/upload.ts';
 import { parseWith } from '../validation.ts';
-import { findImport, importView } from './import-view.ts';
+import { importView, requireImport } from './import-view.ts';
 import { MAX_IMPORT_BYTES, MAX_KEPT_ROWS, RETENTION_MS, UNPROCESSED_TTL_MS, UPLOADS_PER_DAY, takeUploadSlot, tooLarge } from './import-limits.ts';
 import { importSample } from './import-sample.ts';
 
@@ -35,57 +37,30 @@ const BATCH_CHARS = 256 * 1024;
 
 async function openImport(ctx: Ctx, actor: TenantActor, filename: string): Promise<{ id: string; keptRows: number }> {
   return inTransaction(ctx, async (tx) => {
-    await exec(tx.em, 'select 1 from organizations where id = ? for update', [actor.organizationId]);
-    const busy = await one(tx.em, "select 1 from contact_imports where organization_id = ? and state in ('uploading', 'queued', 'processing')", [actor.organizationId]);
-    if (busy) throw new DomainError('import_in_progress', 'Another import of this organization is being uploaded or processed; wait for it to finish.');
+    await lockOrganization(tx.em, actor.organizationId);
+    if (await importInProgress(tx.em, actor.organizationId)) throw new DomainError('import_in_progress', 'Another import of this organization is being uploaded or processed; wait for it to finish.');
     const dayAgo = new Date(tx.now.getTime() - 86_400_000);
-    const today = await one<{ n: number; oldest_at: Date | null }>(
-      tx.em,
-      'select count(*)::int as n, min(created_at) as oldest_at from contact_imports where organization_id = ? and counted and created_at > ?',
-      [actor.organizationId, dayAgo],
-    );
-    if ((today?.n ?? 0) >= UPLOADS_PER_DAY) {
-      const oldest = today?.oldest_at;
+    const today = await uploadsSince(tx.em, actor.organizationId, dayAgo);
+    if (today.n >= UPLOADS_PER_DAY) {
+      const oldest = today.oldestAt;
       const retryAfter = oldest ? Math.max(1, Math.ceil((oldest.getTime() + 86_400_000 - tx.now.getTime()) / 1000)) : 3600;
       throw new DomainError('import_limit_reached', `An organization may upload ${UPLOADS_PER_DAY} files in 24 hours.`, { retryAfter });
     }
-    const kept = await one<{ n: number }>(
-      tx.em,
-      "select coalesce(sum(rows), 0)::int as n from contact_imports where organization_id = ? and purged_at is null and state not in ('failed', 'expired')",
-      [actor.organizationId],
-    );
+    const kept = await keptRowCount(tx.em, actor.organizationId);
     const id = newId();
-    await exec(tx.em, "insert into contact_imports (id, organization_id, state, filename, created_by_member_id, created_at) values (?, ?, 'uploading', ?, ?, ?)", [
-      id,
-      actor.organizationId,
-      filename,
-      actor.kind === 'member' ? actor.memberId : null,
-      tx.now,
-    ]);
-    return { id, keptRows: kept?.n ?? 0 };
+    await insertUpload(tx.em, { id, organizationId: actor.organizationId, filename, memberId: actor.kind === 'member' ? actor.memberId : null, now: tx.now });
+    return { id, keptRows: kept };
   });
 }
 
-interface StagedRow {
-  row_no: number;
-  line: number;
-  cells: string[];
-}
-
-/** Hot path: straight through the pg pool, since the ORM's query path copies large parameters. */
-async function stage(ctx: Ctx, importId: string, batch: StagedRow[]): Promise<void> {
+async function stage(ctx: Ctx, importId: string, batch: StagingRow[]): Promise<void> {
   if (batch.length === 0) return;
-  await exec(
-    await nativePool(ctx.em),
-    `insert into contact_import_rows (import_id, row_no, line, cells)
-     select ?, r.row_no, r.line, r.cells from jsonb_to_recordset(?::jsonb) as r(row_no int, line int, cells text[])`,
-    [importId, JSON.stringify(batch)],
-  );
+  await stageRows(ctx.em, importId, batch);
 }
 
 async function receive(ctx: Ctx, importId: string, keptRows: number, body: AsyncIterable<Uint8Array>) {
   const decoder = createUtf8Decoder();
-  let batch: StagedRow[] = [];
+  let batch: StagingRow[] = [];
   let batchChars = 0;
   let rows = 0;
   let bytes = 0;
@@ -104,7 +79,7 @@ async function receive(ctx: Ctx, importId: string, keptRows: number, body: Async
     // The first data row makes this upload count towards the day's quota.
     if (rows > 0 && !counted) {
       counted = true;
-      await exec(ctx.em, 'update contact_imports set counted = true where id = ?', [importId]);
+      await markCounted(ctx.em, importId);
     }
     if (keptRows + rows > MAX_KEPT_ROWS) {
       throw new DomainError('import_limit_reached', `An organization keeps at most ${MAX_KEPT_ROWS} uploaded rows; wait for older imports to be purged.`);
@@ -140,12 +115,7 @@ async function receive(ctx: Ctx, importId: string, keptRows: number, body: Async
 
 async function failImport(ctx: Ctx, importId: string, err: unknown): Promise<void> {
   const error = err instanceof DomainError ? { code: err.code, message: err.message, ...(err.details ?? {}) } : { code: 'interrupted', message: 'The upload did not arrive in full.' };
-  await exec(ctx.em, 'delete from contact_import_rows where import_id = ?', [importId]);
-  await exec(ctx.em, "update contact_imports set state = 'failed', error = ?::jsonb, rows = 0, expires_at = ? where id = ?", [
-    JSON.stringify(error),
-    new Date(ctx.now.getTime() + RETENTION_MS),
-    importId,
-  ]);
+  await failUpload(ctx.em, importId, error, new Date(ctx.now.getTime() + RETENTION_MS));
 }
 
 export async function uploadImport(ctx: Ctx, actor: TenantActor, upload: Upload) {
@@ -163,13 +133,15 @@ export async function uploadImport(ctx: Ctx, actor: TenantActor, upload: Upload)
       await failImport(ctx, id, err);
       throw err;
     }
-    await exec(
-      ctx.em,
-      `update contact_imports set state = 'uploaded', delimiter = ?, columns = ?::text[], rows = ?, bytes = ?, uploaded_at = ?, expires_at = ?
-       where id = ?`,
-      [received.delimiter satisfies Delimiter, pgArray(received.header), received.rows, received.bytes, ctx.now, new Date(ctx.now.getTime() + UNPROCESSED_TTL_MS), id],
-    );
-    const row = await findImport(ctx, actor.organizationId, id);
+    await markUploaded(ctx.em, id, {
+      delimiter: received.delimiter satisfies Delimiter,
+      header: received.header,
+      rows: received.rows,
+      bytes: received.bytes,
+      now: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + UNPROCESSED_TTL_MS),
+    });
+    const row = await requireImport(ctx, actor.organizationId, id);
     return { import: importView(row), sample: await importSample(ctx, actor, row) };
   } finally {
     release();

@@ -8,11 +8,12 @@ import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { maskPhone } from '../../domain/phone.ts';
 import { isActiveOptOut } from '../../domain/opt-outs.ts';
-import { exec, one } from '../../db/sql.ts';
+import { contactIdOf } from '../../db/contacts/contacts.ts';
+import { markOptOutCleared } from '../../db/opt-outs/opt-outs.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from '../contacts/consent-history.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
-import { findOptOut, optOutView } from './opt-out-view.ts';
+import { optOutView, requireOptOut } from './opt-out-view.ts';
 
 export const access: Access = { scopes: [], permission: 'opt_outs.write' };
 
@@ -24,19 +25,15 @@ export type TClearOptOutBody = z.infer<typeof ZClearOptOutBody>;
 
 export async function clearOptOut(ctx: Ctx, actor: TenantActor, id: string, body: TClearOptOutBody) {
   return inTransaction(ctx, async (tx) => {
-    const optOut = await findOptOut(tx, actor.organizationId, id, true);
+    const optOut = await requireOptOut(tx, actor.organizationId, id, true);
     if (!isActiveOptOut({ clearedAt: optOut.cleared_at })) throw new DomainError('already_cleared', 'This opt-out was already cleared; an opt-out is cleared once.');
     const { actorType, actorId } = actorRef(actor);
-    await exec(
-      tx.em,
-      'update opt_outs set cleared_at = ?, clear_reason = ?, clear_evidence = ?, cleared_by_type = ?, cleared_by_id = ? where id = ?',
-      [tx.now, body.reason, body.evidence, actorType, actorId, id],
-    );
-    const contact = await one<{ id: string }>(tx.em, 'select id from contacts where organization_id = ? and phone = ?', [actor.organizationId, optOut.phone]);
+    await markOptOutCleared(tx.em, id, { now: tx.now, reason: body.reason, evidence: body.evidence, actorType, actorId });
+    const contactId = await contactIdOf(tx.em, actor.organizationId, optOut.phone);
     await appendConsentEvent(tx, actor, {
       organizationId: actor.organizationId,
       phone: optOut.phone,
-      contactId: contact?.id ?? null,
+      contactId,
       optOutId: id,
       action: 'opt_out_cleared',
       source: 'manual',
@@ -50,6 +47,6 @@ export async function clearOptOut(ctx: Ctx, actor: TenantActor, id: string, body
       targetId: id,
       details: { phone: maskPhone(optOut.phone), reason: body.reason, evidence: body.evidence },
     });
-    return { opt_out: optOutView(await findOptOut(tx, actor.organizationId, id), canSeeNumbers(actor)) };
+    return { opt_out: optOutView(await requireOptOut(tx, actor.organizationId, id), canSeeNumbers(actor)) };
   });
 }

@@ -1,28 +1,16 @@
-// Opt-out rows and their public shape (the number masked without contacts.read).
+// Opt-outs' public shape (the number masked without contacts.read), and the opt-out or 404.
 import type { Ctx } from '../context.ts';
-import { findOwned } from '../find-owned.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { maskPhone } from '../../domain/phone.ts';
 import { isActiveOptOut } from '../../domain/opt-outs.ts';
-import { iso, one } from '../../db/sql.ts';
+import { findOptOut, type OptOutRow } from '../../db/opt-outs/opt-outs.ts';
 
-export interface OptOutRow {
-  id: string;
-  organization_id: string;
-  phone: string;
-  source: string;
-  reason: string | null;
-  created_at: Date;
-  cleared_at: Date | null;
-  clear_reason: string | null;
-  clear_evidence: string | null;
-}
+export type { OptOutRow };
 
-export function findOptOut(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<OptOutRow> {
-  return findOwned<OptOutRow>(ctx, { table: 'opt_outs', noun: 'opt-out' }, organizationId, id, lock);
-}
-
-export async function activeOptOut(ctx: Ctx, organizationId: string, phone: string): Promise<OptOutRow | undefined> {
-  return one<OptOutRow>(ctx.em, 'select * from active_opt_out(?, ?)', [organizationId, phone]);
+export async function requireOptOut(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<OptOutRow> {
+  const row = await findOptOut(ctx.em, organizationId, id, { lock });
+  if (!row) throw new DomainError('not_found', `No opt-out has the id ${id}.`);
+  return row;
 }
 
 export function optOutView(row: OptOutRow, fullNumbers: boolean) {
@@ -32,8 +20,8 @@ export function optOutView(row: OptOutRow, fullNumbers: boolean) {
     source: row.source,
     reason: row.reason,
     active: isActiveOptOut({ clearedAt: row.cleared_at }),
-    created_at: iso(row.created_at),
-    cleared_at: iso(row.cleared_at),
+    created_at: row.created_at.toISOString(),
+    cleared_at: row.cleared_at?.toISOString() ?? null,
     clear_reason: row.clear_reason,
     clear_evidence: row.clear_evidence,
   };

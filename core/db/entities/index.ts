@@ -12,6 +12,8 @@ import { ApiKey } from './api-key.ts';
 import { SenderId } from './sender-id.ts';
 
 // Contacts, groups.
+import { Contact } from './contact.ts';
+import { Group } from './group.ts';
 
 // Webhook endpoints.
 import { WebhookEndpoint } from './webhook-endpoint.ts';
@@ -28,6 +30,8 @@ export const ENTITIES = [
   SenderId,
 
   // Contacts, groups.
+  Contact,
+  Group,
 
   // Webhook endpoints.
   WebhookEndpoint,

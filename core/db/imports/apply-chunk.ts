@@ -1,8 +1,8 @@
 // One chunk of an import applied to the address book in set-based SQL (hot path: thousands of rows a statement).
 import type { RowOutcome } from '../../domain/import-rows.ts';
-import { newId } from '../../db/ids.ts';
-import { exec, pgArray, rows, type Runner } from '../../db/sql.ts';
-import type { ImportCounts, ImportRow } from './import-view.ts';
+import { newId } from '../ids.ts';
+import { exec, pgArray, rows, type Runner } from '../sql.ts';
+import type { ImportCounts, ImportRow } from './imports.ts';
 
 export interface Mapping {
   phone_column: string;

@@ -1,0 +1,76 @@
+// A page of an organization's contacts with their standing: newest first, by the start of a number or by group.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { rows } from '../sql.ts';
+import { STANDING_COLUMNS, STANDING_JOINS, standingOf, type ContactStanding, type StandingColumns } from './standing.ts';
+
+/** A contact's own fields, as its entity carries them. */
+export interface ContactFields {
+  id: string;
+  organizationId: string;
+  phone: string;
+  /** Optional as the entity types a nullable column; null when the contact has no name. */
+  name?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ListedContact extends ContactFields {
+  standing: ContactStanding;
+}
+
+interface ContactRow extends StandingColumns {
+  id: string;
+  organization_id: string;
+  phone: string;
+  name: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ContactFilter {
+  organizationId: string;
+  /** The last id of the previous page. */
+  before?: string | undefined;
+  /** The E.164 start of the numbers to list; it holds only + and digits. */
+  prefix: string | null;
+  groupId?: string | undefined;
+  /** Rows to read (a page and one more, to tell whether another follows). */
+  limit: number;
+}
+
+export async function findContacts(em: EntityManager, filter: ContactFilter): Promise<ListedContact[]> {
+  const conditions = ['c.organization_id = ?'];
+  const params: unknown[] = [filter.organizationId];
+  if (filter.before) {
+    conditions.push('c.id < ?');
+    params.push(filter.before);
+  }
+  if (filter.prefix) {
+    // The prefix holds only + and digits, so it needs no LIKE escaping.
+    conditions.push('c.phone like ?');
+    params.push(`${filter.prefix}%`);
+  }
+  if (filter.groupId && !filter.prefix) {
+    // Walk the group's members newest first (its primary key), so a small group in a big book stays fast.
+    conditions.push(`c.id = any(array(
+      select gm.contact_id from group_members gm where gm.group_id = ? and (?::uuid is null or gm.contact_id < ?::uuid)
+      order by gm.contact_id desc limit ?))`);
+    params.push(filter.groupId, filter.before ?? null, filter.before ?? null, filter.limit);
+  } else if (filter.groupId) {
+    conditions.push('exists (select 1 from group_members gm where gm.group_id = ? and gm.contact_id = c.id)');
+    params.push(filter.groupId);
+  }
+  const found = await rows<ContactRow>(em, `select c.*, ${STANDING_COLUMNS} from contacts c ${STANDING_JOINS} where ${conditions.join(' and ')} order by c.id desc limit ?`, [
+    ...params,
+    filter.limit,
+  ]);
+  return found.map((c) => ({
+    id: c.id,
+    organizationId: c.organization_id,
+    phone: c.phone,
+    name: c.name,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+    standing: standingOf(c),
+  }));
+}
