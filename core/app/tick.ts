@@ -4,12 +4,12 @@ import { applyWaitingReceipts } from './messages/apply-receipts.ts';
 import { applyImportRetention } from './imports/import-retention.ts';
 import { runMessageTimers } from './messages/message-timers.ts';
 import { runCampaignProgress } from './campaigns/campaign-progress.ts';
-import { tickPool } from '../db/tick/pool.ts';
+import { nativePool } from '../db/sql.ts';
 import { purgeExpired } from '../db/retention/purges.ts';
 import { foldRollupDeltas } from '../db/reports/rollups.ts';
 
 export async function runDueTransitions(ctx: Ctx) {
-  const pool = await tickPool(ctx.em);
+  const pool = await nativePool(ctx.em);
   const receipts = await applyWaitingReceipts(pool, ctx.now);
   const imports = await applyImportRetention(ctx);
   const campaigns = await runCampaignProgress(pool, ctx.now);

@@ -182,16 +182,6 @@ async function foldedOnce<T>(pool: Pool, fn: (tx: FoldedTransaction) => Promise<
   }
 }
 
-/** RFC 3339 with offset, as every timestamp in a response. */
-export function iso(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-export function cents(value: string | number | bigint): number {
-  return Number(value);
-}
-
 /** A PostgreSQL array literal: an array parameter would be expanded into a list by the query builder. */
 export function pgArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;

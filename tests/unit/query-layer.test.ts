@@ -1,6 +1,6 @@
 // The use cases read like the spec: they call named queries of core/db and hold no SQL of their own. Every
 // statement lives in core/db; only core/db reaches the database (MikroORM's EntityManager, its connection, or
-// the hot-path runner of core/db/sql.ts).
+// the hot-path runner of core/db/sql.ts). A use case may hold a hot path's transaction, never run a statement.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,14 +44,27 @@ const SQL_TEXT = [
 
 /** What only the query layer may touch: the driver, the ORM's values, the raw runner, and an EntityManager's queries. */
 const DATABASE_REACH: { what: string; pattern: RegExp }[] = [
-  { what: "the pg driver", pattern: /(?:from|import)\s*\(?\s*'pg(?:-[\w-]+)?'/ },
+  { what: 'the pg driver (other than its types)', pattern: /^import\s+(?!type\b)[^;]*from\s*'pg(?:-[\w-]+)?'|import\s*\(\s*'pg/m },
   { what: 'MikroORM (other than its types)', pattern: /^import\s+(?!type\b)[^;]*from\s*'@mikro-orm\/[^']+'/m },
-  { what: 'the raw runner core/db/sql.ts', pattern: /(?:from|import)\s*\(?\s*'[./]*(?:\.\.\/)+db\/sql\.ts'/ },
   {
     what: "an EntityManager's queries",
     pattern: /\bem\s*\.\s*(?:execute|find\w*|count|create|persist\w*|flush|remove|nativeInsert|nativeUpdate|nativeDelete|insert\w*|upsert\w*|createQueryBuilder|qb|getConnection|getKnex|getRepository|getReference|lock|refresh|populate)\s*[(<]/,
   },
 ];
+
+/**
+ * What core/app may take from core/db/sql.ts: the handles of a hot path's transaction, which a use case holds
+ * (its rules decide what the transaction does); never a statement runner (rows, one, exec, prepared...).
+ */
+const TRANSACTION_HANDLES = new Set(['nativePool', 'nativeTransaction', 'foldedTransaction', 'FoldedTransaction', 'Runner']);
+
+/** The names a file imports from core/db/sql.ts that are not transaction handles. */
+function runnersImported(text: string): string[] {
+  return [...text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'(?:\.\.\/)+db\/sql\.ts'/g)]
+    .flatMap(([, names]) => names!.split(','))
+    .map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!)
+    .filter((n) => n && !TRANSACTION_HANDLES.has(n));
+}
 
 function sqlFindings(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
@@ -62,6 +75,7 @@ function sqlFindings(file: string): string[] {
   for (const { what, pattern } of DATABASE_REACH) {
     if (pattern.test(code(text))) found.push(`${file}: reaches ${what}`);
   }
+  for (const name of runnersImported(code(text))) found.push(`${file}: imports the statement runner ${name} of core/db/sql.ts`);
   return found;
 }
 
@@ -80,12 +94,13 @@ describe('the query layer', () => {
       "import pg from 'pg';",
       "import { raw } from '@mikro-orm/postgresql';",
       "import { rows } from '../../db/sql.ts';",
+      "import { nativePool, one } from '../../db/sql.ts';",
       'await ctx.em.execute(statement, []);',
       'const m = await em.findOne(Member, { id });',
     ];
     for (const sample of samples) {
       const text = code(sample);
-      const hit = literals(text).some((l) => SQL_TEXT.some((p) => p.test(l))) || DATABASE_REACH.some(({ pattern }) => pattern.test(text));
+      const hit = literals(text).some((l) => SQL_TEXT.some((p) => p.test(l))) || DATABASE_REACH.some(({ pattern }) => pattern.test(text)) || runnersImported(text).length > 0;
       expect(hit, sample).toBe(true);
     }
     const innocent = [
@@ -93,10 +108,12 @@ describe('the query layer', () => {
       "throw new DomainError('not_found', 'No message has the id ' + id + '.');",
       "const m = 'Select a sender ID from the list.';",
       'await findMessage(ctx.em, id);',
+      "import { nativeTransaction, type Runner } from '../../db/sql.ts';",
+      "import type { Pool } from 'pg';",
     ];
     for (const sample of innocent) {
       const text = code(sample);
-      const hit = literals(text).some((l) => SQL_TEXT.some((p) => p.test(l))) || DATABASE_REACH.some(({ pattern }) => pattern.test(text));
+      const hit = literals(text).some((l) => SQL_TEXT.some((p) => p.test(l))) || DATABASE_REACH.some(({ pattern }) => pattern.test(text)) || runnersImported(text).length > 0;
       expect(hit, sample).toBe(false);
     }
   });

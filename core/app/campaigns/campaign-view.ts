@@ -5,7 +5,8 @@ import { seesLiveData } from '../actor.ts';
 import type { SmsRoute } from '../../domain/segments.ts';
 import { quoteStatus, type QuoteStatus } from '../../domain/campaign-states.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { cents, iso, type CampaignRow, type QuoteRow } from '../../db/campaigns/rows.ts';
+import { type CampaignRow, type QuoteRow } from '../../db/campaigns/rows.ts';
+import { cents, iso } from '../../domain/values.ts';
 import { findQuote } from '../../db/campaigns/quotes.ts';
 import { findOwned } from '../find-owned.ts';
 

@@ -2,7 +2,8 @@
 import type { ProviderReceipt } from './provider.ts';
 import { matchReceipt, providerIdCandidates } from '../../domain/delivery-receipt.ts';
 import { newId } from '../../db/ids.ts';
-import { nativeTransaction, type Pool, type PoolClient, type Runner } from '../../db/messages/pool.ts';
+import { nativeTransaction, type Runner } from '../../db/sql.ts';
+import type { Pool, PoolClient } from 'pg';
 import { findDeliveredParts, findReceiptParts, insertReceipts, lockMessages, type ReceiptPart } from '../../db/messages/receipts.ts';
 import { findWaitingReceipts, insertEarlyReceipts, takeEarlyReceiptsById, takeEarlyReceiptsFor, type EarlyReceiptRow } from '../../db/messages/early-receipts.ts';
 import { placeWaiting } from '../../db/messages/provider-ids.ts';

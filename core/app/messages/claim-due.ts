@@ -1,7 +1,7 @@
 // The dispatcher's claim and its mark: due live messages taken in one statement (a lease, so no two dispatchers
 // share one), and, just before a message's first byte goes to the SMSC, its attempt: the durable mark that it may
 // have left. A claim without an attempt was provably never written and goes back to the queue if its process dies.
-import type { Pool } from '../../db/messages/pool.ts';
+import type { Pool } from 'pg';
 import { retryingContention } from '../../db/contention.ts';
 import { claimDueMessages, insertWritingAttempts, type ClaimedMessage } from '../../db/messages/claim.ts';
 

@@ -1,7 +1,7 @@
 // Which dispatchers are alive: each says so every second, on the database's own clock (liveness is real time,
 // not the service's clock, which a test may move). A claim whose dispatcher stopped saying so is dead
 // (core/db/messages/dispatchers.ts says how long a silence that takes).
-import type { Pool } from '../../db/messages/pool.ts';
+import type { Pool } from 'pg';
 import { deleteDispatcher, recordHeartbeat } from '../../db/messages/dispatchers.ts';
 
 export const HEARTBEAT_MS = 1_000;

@@ -1,6 +1,7 @@
 // Claims whose dispatcher died (kill -9, a lost host): a message with an open attempt may have reached the SMSC and
 // becomes unknown (never resent); one without an attempt was provably never written and goes back to the queue.
-import { nativeTransaction, type Pool } from '../../db/messages/pool.ts';
+import { nativeTransaction } from '../../db/sql.ts';
+import type { Pool } from 'pg';
 import { closeOpenAttempts, lockLostClaims, releaseClaims } from '../../db/messages/lost-claims.ts';
 import { applyMoves } from './message-moves.ts';
 

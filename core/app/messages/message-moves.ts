@@ -2,7 +2,7 @@
 import type { MessageEvent, MessageStatus } from '../../domain/message-states.ts';
 import { canTransition, isFinal, moneyEffect, settleCharge, transition } from '../../domain/message-states.ts';
 import { capture, refund, release } from '../../domain/ledger.ts';
-import type { Runner } from '../../db/messages/pool.ts';
+import type { Runner } from '../../db/sql.ts';
 import { applyMovementsByOrganization, type BatchMovement } from '../../db/wallets.ts';
 import { lockMessagesToMove, writeMessageMoves, type MessageMove } from '../../db/messages/message-moves.ts';
 import { addEvents, type OutboxEvent } from '../../db/messages/outbox.ts';

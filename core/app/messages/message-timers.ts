@@ -1,7 +1,7 @@
 // Time-driven message moves, run by the tick: expiry before dispatch, the seven-day unknown hold, lost submits,
 // and promotional messages caught waiting by the window's close.
 import type { Ctx } from '../context.ts';
-import { nativePool, nativeTransaction, type Runner } from '../../db/messages/pool.ts';
+import { nativePool, nativeTransaction, type Runner } from '../../db/sql.ts';
 import { lockExpiredMessages, lockLapsedUnknownHolds } from '../../db/messages/timers.ts';
 import { readSettings } from '../platform/settings.ts';
 import { applyMoves } from './message-moves.ts';

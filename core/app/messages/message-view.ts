@@ -2,7 +2,7 @@
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { maskPhone } from '../../domain/phone.ts';
-import { iso } from '../../db/messages/values.ts';
+import { iso } from '../../domain/values.ts';
 import { findAttempts, findReceipts, type AttemptRow, type MessageRow, type ReceiptRow } from '../../db/messages/message-rows.ts';
 import { findOwned } from '../find-owned.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';

@@ -8,7 +8,7 @@ import { DomainError, unwrap } from '../../domain/errors.ts';
 import { MAX_BODY_CHARS, MAX_SEGMENTS } from '../../domain/segments.ts';
 import { countBody } from '../../domain/body-count.ts';
 import { priceMessage, type TrafficClass } from '../../domain/pricing.ts';
-import { cents } from '../../db/messages/values.ts';
+import { cents } from '../../domain/values.ts';
 import { readSettings } from '../platform/settings.ts';
 import { currentPricePlan, type CurrentPlan } from '../price-plans/price-plan.ts';
 import { access as sendAccess, ZSendMessageBody } from './send-message.ts';

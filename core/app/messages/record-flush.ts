@@ -1,7 +1,7 @@
 // One flush of a dispatcher, in one transaction: submit answers, late answers' ids, the early receipts they were
 // waited for by, and the receipts just read, their moves applied together (hot path: one lock of the messages and
 // wallets, one commit). Receipts just read that still find no part are returned for writeUnmatchedReceipts.
-import type { PoolClient } from '../../db/messages/pool.ts';
+import type { PoolClient } from 'pg';
 import { providerIdCandidates } from '../../domain/delivery-receipt.ts';
 import { writeOutcomes, type Outcome } from './record-outcomes.ts';
 import { storeProviderIds, type ProviderIdRow } from '../../db/messages/provider-ids.ts';

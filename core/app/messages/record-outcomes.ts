@@ -2,7 +2,8 @@
 // the two kinds of never written (back in the queue), plus late answers that give an unknown message its ids.
 import type { LateAcceptance, SubmitOutcome } from './provider.ts';
 import type { ClaimedMessage } from '../../db/messages/claim.ts';
-import { nativeTransaction, type Pool, type PoolClient } from '../../db/messages/pool.ts';
+import { nativeTransaction } from '../../db/sql.ts';
+import type { Pool, PoolClient } from 'pg';
 import { finishAttempts, requeueClaims, type AttemptOutcome, type HeldClaim } from '../../db/messages/outcomes.ts';
 import { storeProviderIds, type ProviderIdRow } from '../../db/messages/provider-ids.ts';
 import { providerIdCandidates } from '../../domain/delivery-receipt.ts';

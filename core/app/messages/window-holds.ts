@@ -2,7 +2,7 @@
 // transaction that changes the window, and by the tick (for the queue the window's close catches).
 import type { SendingWindowSettings } from '../../domain/sending-window.ts';
 import { heldUntil } from '../../domain/sending-window.ts';
-import type { Runner } from '../../db/messages/pool.ts';
+import type { Runner } from '../../db/sql.ts';
 import { holdForWindow, releaseWindowHolds } from '../../db/messages/window-holds.ts';
 
 export interface WindowHolds {

@@ -10,6 +10,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { deliveryAttempts, findDelivery as findDeliveryRow, hastenDelivery, listDeliveries as findDeliveries, reopenDelivery, type DeliveryRow } from '../../db/webhooks/delivery-log.ts';
 import { ZId, ZPage, pageOf } from '../paging.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { iso } from '../../domain/values.ts';
 
 export const readAccess: Access = { scopes: ['webhooks:read'], permission: 'webhooks.read' };
 export const redeliverAccess: Access = { scopes: [], permission: 'webhooks.write' };
@@ -20,8 +21,6 @@ export const ZListDeliveriesQuery = ZPage.extend({
   status: z.enum(['pending', 'delivered', 'failed']).optional(),
 });
 export type TListDeliveriesQuery = z.infer<typeof ZListDeliveriesQuery>;
-
-const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
 function deliveryView(row: DeliveryRow) {
   return {

@@ -69,7 +69,3 @@ export interface QuoteRow {
 
 /** A campaign with what its launched quote fixed: the price of a segment, the segments and the encoding. */
 export type Launched = CampaignRow & { unit_amount: string; quote_segments: number; quote_encoding: string };
-
-// How these rows' timestamps and money read in the public shapes: core/db/sql.ts's mappers, which the views may not
-// import from there (it is also the raw runner).
-export { cents, iso } from '../sql.ts';

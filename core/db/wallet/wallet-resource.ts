@@ -3,7 +3,7 @@
 // writes, because the movements of wallets.ts write that event in the statement that moves the money.
 import type { WalletBalance } from '../../domain/ledger.ts';
 import { fellBelowThreshold } from '../../domain/ledger.ts';
-import { cents, iso } from '../sql.ts';
+import { cents, iso } from '../../domain/values.ts';
 
 export interface WalletState {
   available: string | bigint;
