@@ -7,7 +7,7 @@ import type { MessageRow } from '../../db/messages/message-rows.ts';
 import type { TenantActor } from '../actor.ts';
 import { DISABLE_AFTER_FAILING_MS, nextAttemptAt, outcomeOf } from '../../domain/webhooks.ts';
 import { newId, UUID_RE } from '../../db/ids.ts';
-import { claimDueDeliveries } from '../../db/webhooks/claim.ts';
+import { claimDueDeliveries, type ClaimedRow } from '../../db/webhooks/claim.ts';
 import { fanOutEvents, type NewDelivery, type OutboxEventRow, type SubjectKind, type SubjectReader } from '../../db/webhooks/fan-out.ts';
 import { recordAnswers } from '../../db/webhooks/record-answers.ts';
 import { insertAudit } from '../audit/record-audit.ts';
@@ -68,16 +68,10 @@ export async function fanOut(deps: Deps, limit = FAN_OUT_BATCH): Promise<number>
   });
 }
 
-export interface ClaimedDelivery {
+/** A claimed delivery as the sender posts it: its secrets opened, the sealed ones left behind. */
+export interface ClaimedDelivery extends Omit<ClaimedRow, 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_until'> {
   /** When it was claimed, by the injected clock: its attempt's start. */
   startedAt: Date;
-  id: string;
-  organization_id: string;
-  endpoint_id: string;
-  webhook_id: string;
-  body: string;
-  attempt: number;
-  url: string;
   /** The secrets that sign this attempt: the current one, and the previous one during a rotation's grace. */
   secrets: string[];
 }

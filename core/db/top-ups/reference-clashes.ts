@@ -1,8 +1,9 @@
 // Who holds a payment reference, the filings refused because another organization held it, and the clashes the
 // operator is shown: one payment must not be claimed twice, by one organization or by two.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TopUpMethod, TopUpStatus } from '../../domain/top-up-requests.ts';
+import type { TopUpStatus } from '../../domain/top-up-requests.ts';
 import { exec, one, pgArray, rows } from '../sql.ts';
+import type { TopUpFiling } from './top-up-requests.ts';
 
 /** The live request (pending or credited) that holds a canonical reference. */
 export interface Holder {
@@ -25,18 +26,10 @@ export function findLiveHolder(em: EntityManager, referenceKey: string, organiza
   );
 }
 
-export interface RefusedFiling {
-  id: string;
-  organizationId: string;
+/** A filing refused for its reference, kept beside the request that holds the reference. */
+export interface RefusedFiling extends TopUpFiling {
   /** The request that holds the reference. */
   topUpRequestId: string;
-  amount: number;
-  method: TopUpMethod;
-  reference: string;
-  referenceKey: string;
-  note: string | null;
-  requestedByMemberId: string | null;
-  at: Date;
 }
 
 export async function insertRefusedFiling(em: EntityManager, filing: RefusedFiling): Promise<void> {
