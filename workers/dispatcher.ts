@@ -15,6 +15,7 @@ import { lostClaimAfterMs } from '../core/app/messages/message-timers.ts';
 import { heartbeat, HEARTBEAT_MS, retire } from '../core/app/messages/dispatchers.ts';
 import { randomUUID } from 'node:crypto';
 import { createDispatchWriter } from './dispatch-writer.ts';
+import { startPoller, type Next } from './poller.ts';
 
 export interface DispatcherOptions {
   /** Messages in flight at the provider at most (claimed, not yet answered). */
@@ -24,6 +25,9 @@ export interface DispatcherOptions {
   /** How often answers and receipts are written (one transaction each). */
   flushMs: number;
 }
+
+/** What a worker process runs with (workers/runner.ts). */
+export const DISPATCHER_DEFAULTS: DispatcherOptions = { inFlight: 1000, idleMs: 50, flushMs: 20 };
 
 export interface Providers {
   /** The real operator route (LIVE_DISPATCH with SMPP_URL), if this deployment has one. */
@@ -36,10 +40,12 @@ const SETTINGS_MS = 250;
 const CLAIM_AHEAD_S = 1;
 /** At a stop, how long receipts read but not yet stored may take to be stored and acknowledged. */
 export const STOP_RECEIPTS_MS = 5_000;
+/** The pause when the room is used up (answers or the pacer are behind). */
+const NO_ROOM_PAUSE_MS = 5;
+const CLAIM_ERROR_PAUSE_MS = 1_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function startDispatcher(deps: Deps, providers: Providers, options: DispatcherOptions): { stop(): Promise<void> } {
-  let stopped = false;
   /** Named on each claim; the dispatcher says it is alive every second (dispatchers.ts). */
   const id = randomUUID();
   let inFlight = 0;
@@ -50,29 +56,23 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
   /** Messages this dispatcher claimed whose answer is not yet written: its claims in the database, less orphans. */
   const holding = new Set<string>();
   const writer = createDispatchWriter(deps, poolReady, {
-    stopping: () => stopped,
+    stopping: () => claims.stopping,
     written: (answers) => {
       for (const a of answers) holding.delete(a.message.id);
     },
   });
   const unlisten = all.map((provider) => writer.listen(provider));
 
-  async function claimLoop(pool: Pool): Promise<void> {
-    let lostLooked = 0;
-    while (!stopped) {
-      await (async () => {
-        // A claim of a dispatcher that died: handed back if never written, unknown if it may have been.
-        if (performance.now() - lostLooked > lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)) {
-          lostLooked = performance.now();
-          const now = await deps.clock.now();
-          await settleLostClaims(pool, now, new Date(now.getTime() - lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)), { dispatcherId: id, holding: [...holding] });
-        }
-        await claimOnce(pool);
-      })().catch(async (err: unknown) => {
-        process.stderr.write(`dispatcher claim failed: ${String(err)}\n`);
-        await sleep(1000);
-      });
+  let lostLooked = 0;
+  async function claimRound(): Promise<Next> {
+    const pool = await poolReady;
+    // A claim of a dispatcher that died: handed back if never written, unknown if it may have been.
+    if (performance.now() - lostLooked > lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)) {
+      lostLooked = performance.now();
+      const now = await deps.clock.now();
+      await settleLostClaims(pool, now, new Date(now.getTime() - lostClaimAfterMs(deps.config.smppSubmitTimeoutMs)), { dispatcherId: id, holding: [...holding] });
     }
+    return claimOnce(pool);
   }
 
   // The platform settings (route, window, live-dispatch switch) read at most every SETTINGS_MS: a claim a few
@@ -84,7 +84,7 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
     return settingsRead.settings;
   }
 
-  async function claimOnce(pool: Pool): Promise<void> {
+  async function claimOnce(pool: Pool): Promise<Next> {
     const ctx = await newCtx(deps);
     const settings = await currentSettings(ctx);
     const provider = deps.config.liveDispatch && settings.liveDispatch && providers.live ? providers.live : providers.simulator;
@@ -94,19 +94,14 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
       options.inFlight - inFlight - writer.backlog(),
       Math.ceil(provider.partsPerSecond * CLAIM_AHEAD_S) - waiting,
     );
-    if (room <= 0) {
-      await sleep(5);
-      return;
-    }
+    if (room <= 0) return { pauseMs: NO_ROOM_PAUSE_MS };
     const claimed = await claimDue(pool, ctx.now, room, isWindowOpen(settings.window, ctx.now), id);
-    if (claimed.length === 0) {
-      await sleep(options.idleMs);
-      return;
-    }
+    if (claimed.length === 0) return 'idle';
     inFlight += claimed.length;
     waiting += claimed.length;
     for (const m of claimed) holding.add(m.id);
     for (const m of claimed) submit(provider, m);
+    return 'again';
   }
 
   function submit(provider: SmsProvider, m: ClaimedMessage): void {
@@ -139,30 +134,36 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
       });
   }
 
+  // Claims go round by round; a failed claim is tried again a second later (decision 0110).
+  const claims = startPoller({
+    round: claimRound,
+    idleMs: options.idleMs,
+    errorPauseMs: CLAIM_ERROR_PAUSE_MS,
+    onError: (err) => process.stderr.write(`dispatcher claim failed: ${String(err)}\n`),
+  });
   // Alive until the stop is over: its written submits are still its own while they wait for their answers.
-  let beating = true;
-  async function heartbeatLoop(pool: Pool): Promise<void> {
-    while (beating) {
-      await heartbeat(pool, id).catch((err: unknown) => process.stderr.write(`dispatcher heartbeat failed: ${String(err)}\n`));
-      await sleep(HEARTBEAT_MS);
-    }
-  }
-
-  const heart = poolReady.then((pool) => heartbeatLoop(pool));
-  const running = poolReady.then((pool) => Promise.all([claimLoop(pool), writer.run(pool, options.flushMs)]));
+  const heart = startPoller({
+    round: async () => {
+      await heartbeat(await poolReady, id).catch((err: unknown) => process.stderr.write(`dispatcher heartbeat failed: ${String(err)}\n`));
+      return { pauseMs: HEARTBEAT_MS };
+    },
+    idleMs: HEARTBEAT_MS,
+    errorPauseMs: HEARTBEAT_MS,
+    onError: (err) => process.stderr.write(`dispatcher heartbeat failed: ${String(err)}\n`),
+  });
+  const writing = poolReady.then((pool) => writer.run(pool, options.flushMs));
   return {
     // Stop claiming; submits not yet written are handed back, written ones wait for their answer (at most a submit
     // timeout); then stop reading from the SMSCs, store and acknowledge what was read, and write what is left.
     async stop() {
-      stopped = true;
+      const claiming = claims.stop();
       const deadline = performance.now() + deps.config.smppSubmitTimeoutMs + 2_000;
       while (inFlight > 0 && performance.now() < deadline) await sleep(10);
       await Promise.all(all.map((p) => p.drain(STOP_RECEIPTS_MS)));
       for (const stopTaking of unlisten) stopTaking();
       writer.finish();
-      await running;
-      beating = false;
-      await heart;
+      await Promise.all([claiming, writing]);
+      await heart.stop();
       await retire(await poolReady, id).catch(() => {});
     },
   };

@@ -4,6 +4,7 @@
 import type { Deps } from '../core/app/context.ts';
 import { claimDue, FAN_OUT_BATCH, fanOut, recordAttempts, type AttemptResult } from '../core/app/webhooks/deliveries.ts';
 import { postDelivery } from './webhooks/post.ts';
+import { startPoller, type Next } from './poller.ts';
 
 export interface SenderOptions {
   /** Attempts in flight at once in this process. */
@@ -29,67 +30,49 @@ export async function sendDueWebhooks(deps: Deps, options: Partial<SenderOptions
 
 export function startWebhookSender(deps: Deps, options: Partial<SenderOptions> = {}): { stop(): Promise<void> } {
   const { concurrency, perEndpoint, idleMs, flushMs, timeoutMs } = { ...SENDER_DEFAULTS, ...options };
-  let stopping = false;
   let inFlight = 0;
   let answered: AttemptResult[] = [];
-  // The claiming loop sleeps until idleMs pass or answers are written (their endpoints have room again).
-  let wake: () => void = () => {};
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   const warn = (what: string, err: unknown) => process.stderr.write(`${JSON.stringify({ message: `webhook sender: ${what}`, error: (err as Error)?.message ?? String(err) })}\n`);
+
+  // Fan-out is the round's first step: a send's transaction queues nothing for it, and the crontab's
+  // webhook_fan_out is only its backstop.
+  async function round(): Promise<Next> {
+    // A full batch taken means more may wait: the next round comes at once, so events never pile up.
+    const outboxFull = (await fanOut(deps)) === FAN_OUT_BATCH;
+    const free = concurrency - inFlight;
+    const claimed = free > 0 ? await claimDue(deps, free, perEndpoint) : [];
+    const at = await deps.clock.now();
+    for (const d of claimed) {
+      inFlight += 1;
+      void postDelivery(d, { rules: { allowLoopback: deps.config.webhooksAllowLoopback }, at, ...(timeoutMs ? { timeoutMs } : {}) }).then((r) => {
+        inFlight -= 1;
+        answered.push(r);
+      });
+    }
+    return claimed.length > 0 || outboxFull ? 'again' : 'idle';
+  }
+  // The claiming rounds pause until idleMs pass or answers are written (their endpoints have room again); a
+  // failed round pauses as an idle one does.
+  const rounds = startPoller({ round, idleMs, errorPauseMs: idleMs, onError: (err) => warn('a round failed', err) });
 
   const flush = async () => {
     const batch = answered;
     answered = [];
     // An answer that cannot be written leaves its lease to run out: the delivery is attempted again.
     await recordAttempts(deps, batch).catch((err: unknown) => warn('recording answers failed', err));
-    wake();
+    rounds.wake();
   };
   const flusher = (async () => {
-    while (!stopping || inFlight > 0 || answered.length) {
+    while (!rounds.stopping || inFlight > 0 || answered.length) {
       if (answered.length) await flush();
       await new Promise((r) => setTimeout(r, flushMs));
     }
   })();
 
-  const loop = (async () => {
-    while (!stopping) {
-      let claimedAny = false;
-      let outboxFull = false;
-      try {
-        // A full batch taken means more may wait: the next round comes at once, so events never pile up.
-        outboxFull = (await fanOut(deps)) === FAN_OUT_BATCH;
-        const free = concurrency - inFlight;
-        const claimed = free > 0 ? await claimDue(deps, free, perEndpoint) : [];
-        claimedAny = claimed.length > 0;
-        const at = await deps.clock.now();
-        for (const d of claimed) {
-          inFlight += 1;
-          void postDelivery(d, { rules: { allowLoopback: deps.config.webhooksAllowLoopback }, at, ...(timeoutMs ? { timeoutMs } : {}) }).then((r) => {
-            inFlight -= 1;
-            answered.push(r);
-          });
-        }
-      } catch (err) {
-        warn('a round failed', err);
-      }
-      // A stop asked for during the round ends the loop now, not after an idle pause it could no longer cut short.
-      if (!claimedAny && !outboxFull && !stopping) await sleep(idleMs);
-    }
-  })();
-
   return {
     async stop() {
-      stopping = true;
-      // A loop asleep between idle rounds stops now, not when its pause ends.
-      wake();
-      await loop;
+      // No new round; a pause between idle rounds ends now; the attempts in flight are answered and written.
+      await rounds.stop();
       await flusher;
     },
   };
