@@ -1,5 +1,6 @@
-// `npm run bench -- campaign`: a 100,000-recipient campaign launched, fed by the worker's feeder, dispatched to the
-// SMSC simulator over SMPP and receipted; against single messages dispatched the same way on the same machine.
+// `npm run bench -- campaign`: a 100,000-recipient campaign launched, fed by graphile-worker's feed_campaigns and
+// moved on by campaign_progress (the worker's runner, as a worker process runs them), dispatched to the SMSC
+// simulator over SMPP and receipted; against single messages dispatched the same way on the same machine.
 import type { Pool } from 'pg';
 import type { Deps } from '../core/app/context.ts';
 import { withInProcessService } from './in-process.ts';
@@ -7,25 +8,30 @@ import { memberPoster } from './server-process.ts';
 import { startSmscSimulator } from '../workers/providers/smsc-simulator.ts';
 import { createSmppProvider } from '../workers/providers/smpp-client.ts';
 import { startDispatcher } from '../workers/dispatcher.ts';
-import { startCampaignFeeder } from '../workers/campaign-feeder.ts';
+import { startWorkers } from '../workers/runner.ts';
 import { nativePool } from '../core/db/sql.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const WINDOW = 500;
 const quiet = { info: () => {}, warn: () => {} };
 
-/** Runs the dispatcher (and, for campaigns, the feeder) until `done` holds; returns the seconds it took. */
-async function dispatchUntil(deps: Deps, withFeeder: boolean, start: () => Promise<void>, done: () => Promise<boolean>): Promise<number> {
+/**
+ * Runs the dispatcher alone, or (campaigns, given the database's URL) the worker's runner with its tasks and the
+ * same dispatcher but no webhook sender, until `done` holds; returns the seconds it took.
+ */
+async function dispatchUntil(deps: Deps, runnerUrl: string | null, start: () => Promise<void>, done: () => Promise<boolean>): Promise<number> {
   const simulator = await startSmscSimulator({ port: 0, dlrDelayMs: 0 });
   const provider = createSmppProvider({ url: simulator.url, tps: 1_000_000, window: WINDOW, submitTimeoutMs: 10_000, logger: quiet });
-  const dispatcher = startDispatcher(deps, { live: null, simulator: provider }, { inFlight: 2 * WINDOW, idleMs: 5, flushMs: 20 });
-  const feeder = withFeeder ? startCampaignFeeder(deps, { idleMs: 50, progressMs: 500 }) : null;
+  const providers = { live: null, simulator: provider };
+  const dispatching = { inFlight: 2 * WINDOW, idleMs: 5, flushMs: 20 };
+  const workers = runnerUrl
+    ? await startWorkers(deps, runnerUrl, { providers, dispatcher: dispatching, sender: null })
+    : startDispatcher(deps, providers, dispatching);
   const t0 = performance.now();
   await start();
   while (!(await done())) await new Promise((r) => setTimeout(r, 250));
   const seconds = (performance.now() - t0) / 1000;
-  await feeder?.stop();
-  await dispatcher.stop();
+  await workers.stop();
   await provider.close();
   await simulator.close();
   return seconds;
@@ -40,7 +46,7 @@ async function delivered(pool: Pool, org: string, campaign: string | null): Prom
 }
 
 export async function run(): Promise<void> {
-  await withInProcessService(async ({ deps, demo, listen }) => {
+  await withInProcessService(async ({ deps, url, demo, listen }) => {
     const pool = await nativePool(deps.orm.em);
     const org = demo.organization.id;
     await pool.query("update wallets set credited = credited + $1, available = available + $1 where organization_id = $2", [(4000n * BigInt(RECIPIENTS)).toString(), org]);
@@ -56,7 +62,7 @@ export async function run(): Promise<void> {
        from generate_series(0, $2 - 1) g`,
       [org, RECIPIENTS],
     );
-    const single = await dispatchUntil(deps, false, async () => {}, async () => (await delivered(pool, org, null)) >= RECIPIENTS);
+    const single = await dispatchUntil(deps, null, async () => {}, async () => (await delivered(pool, org, null)) >= RECIPIENTS);
     const singleRate = RECIPIENTS / single;
     process.stdout.write(`single messages: ${RECIPIENTS} dispatched and receipted in ${single.toFixed(1)} s = ${singleRate.toFixed(0)} msg/s\n`);
 
@@ -77,7 +83,7 @@ export async function run(): Promise<void> {
     let campaignStatus = '';
     const seconds = await dispatchUntil(
       deps,
-      true,
+      url,
       async () => {
         await post(`/v1/campaigns/${draft.id}/launch`, { quote_id: quote.id }, 'bench-launch');
       },

@@ -15,6 +15,8 @@ import { seedDemo } from '../core/app/demo/seed-demo.ts';
 
 export interface InProcess {
   deps: Deps;
+  /** The database's URL (for graphile-worker's runner). */
+  url: string;
   demo: Awaited<ReturnType<typeof seedDemo>>;
   /** Starts the REST app on a free port; returns its base URL. */
   listen(): Promise<string>;
@@ -33,6 +35,7 @@ export async function withInProcessService(fn: (service: InProcess) => Promise<v
       const demo = await seedDemo(await newCtx(deps));
       await fn({
         deps,
+        url: db.url,
         demo,
         async listen() {
           const server = http.createServer(createServiceApp(deps));

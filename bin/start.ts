@@ -37,7 +37,7 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
   if (credentials) printCredentials(`http://localhost:${port}`, credentials);
 
   let stopping = false;
-  const stop = async () => {
+  const stop = async (exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log('ujumbe stopping');
@@ -52,10 +52,16 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
     await httpServer?.drain();
     await runner?.stop();
     await booted.close().catch(() => {});
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  // graphile-worker gave up (its pool shut down by itself, and the dispatcher and the webhook sender with it): the
+  // process stops as on SIGTERM and exits 1, for its supervisor to start it again.
+  void runner?.ended.then((reason) => {
+    log('ujumbe workers stopped by themselves', { reason });
+    void stop(1);
+  });
 }
 
 function printCredentials(base: string, c: NonNullable<Awaited<ReturnType<typeof seedDemo>>>) {

@@ -1,18 +1,27 @@
-// The graphile-worker runner: every background task of the service, in this process or a worker replica.
+// The graphile-worker runner: every background task of the service, in this process or a worker replica, and the
+// two loops that are not jobs (the dispatcher and the webhook sender), started and stopped by the runner's events.
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { run, type Runner, type TaskList } from 'graphile-worker';
+import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { Deps } from '../core/app/context.ts';
 import { quietLogger } from '../core/db/migrate.ts';
-import { tickTask } from './tasks/tick.ts';
-import { startDispatcher, STOP_RECEIPTS_MS } from './dispatcher.ts';
+import { DISPATCHER_DEFAULTS, startDispatcher, STOP_RECEIPTS_MS, type DispatcherOptions, type Providers } from './dispatcher.ts';
 import { STOP_WRITE_MS } from './dispatch-writer.ts';
-import { startCampaignFeeder } from './campaign-feeder.ts';
-import { startWebhookSender } from './webhook-sender.ts';
+import { startWebhookSender, type SenderOptions } from './webhook-sender.ts';
+import { startChainKeeper } from './chain-keeper.ts';
+import { loopsOfThePool } from './pool-loops.ts';
 import { createSmppProvider } from './providers/smpp-client.ts';
 import { startSmscSimulator } from './providers/smsc-simulator.ts';
-import { processContactImportTask } from './tasks/process_contact_import.ts';
+import { taskList } from './task-list.ts';
 
-export const CRONTAB = '* * * * * tick ?max=1';
+export { taskList };
+
+/** The periodic work (workers/crontab). */
+export const CRONTAB = readFileSync(new URL('./crontab', import.meta.url), 'utf8');
+const WITHOUT_WEBHOOKS = CRONTAB.split('\n')
+  .filter((line) => !/^(\S+\s+){5}webhook_fan_out\b/.test(line))
+  .join('\n');
 
 /**
  * A worker's stop after the submits in flight are answered (a submit timeout): receipts stored and acknowledged,
@@ -20,16 +29,24 @@ export const CRONTAB = '* * * * * tick ?max=1';
  */
 export const STOP_AFTER_SUBMITS_MS = 2_000 + STOP_RECEIPTS_MS + STOP_WRITE_MS + 3_000;
 
-export function taskList(deps: Deps): TaskList {
-  return {
-    tick: tickTask(deps),
-    process_contact_import: processContactImportTask(deps),
-  };
-}
-
 export interface Workers {
   runner: Runner;
+  /** Resolves with graphile-worker's reason if its worker pool shuts down by itself (the loops stopped with it). */
+  ended: Promise<string>;
   stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  /** graphile-worker jobs run at once. */
+  concurrency?: number;
+  /** The providers behind the dispatcher (the caller closes them); by default this process's own (startProviders). */
+  providers?: Providers;
+  dispatcher?: DispatcherOptions;
+  /**
+   * The webhook sender's options; null: this process does no webhook work, neither the sender nor the crontab's
+   * webhook_fan_out (tests and benchmarks that read the outbox, or measure dispatch alone).
+   */
+  sender?: Partial<SenderOptions> | null;
 }
 
 /**
@@ -53,34 +70,63 @@ async function startProviders(deps: Deps) {
 }
 
 /**
+ * Starts graphile-worker's runner (the tasks, the crontab) and, from its events, the loops: when its worker pool
+ * is created, the chain keeper, the webhook sender and the dispatcher; when the pool shuts down, they stop in that
+ * order (the dispatcher last: it stops claiming first, then waits for answers, stores receipts before it
+ * acknowledges them, and writes the rest, each step bounded).
+ *
  * The runner gets a pool of our own so that a connection the database drops (at shutdown, or a
  * restart) is logged by its error handler instead of ending the process as an unhandled 'error'.
  */
-export async function startWorkers(deps: Deps, connectionString: string, concurrency = 4): Promise<Workers> {
+export async function startWorkers(deps: Deps, connectionString: string, options: WorkerOptions = {}): Promise<Workers> {
+  const concurrency = options.concurrency ?? 4;
   const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
   pgPool.on('error', () => {});
   pgPool.on('connect', (client) => client.on('error', () => {}));
-  const { providers, close } = await startProviders(deps);
-  const dispatcher = startDispatcher(deps, providers, { inFlight: 1000, idleMs: 50, flushMs: 20 });
-  const feeder = startCampaignFeeder(deps, { idleMs: 100, progressMs: 500 });
-  const webhooks = startWebhookSender(deps);
-  const runner = await run({
-    pgPool,
-    concurrency,
-    taskList: taskList(deps),
-    crontab: CRONTAB,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    logger: quietLogger,
+  const own = options.providers ? null : await startProviders(deps);
+  const providers = options.providers ?? own!.providers;
+  const events = new EventEmitter() as WorkerEvents;
+  const loops = loopsOfThePool(events, () => [
+    startChainKeeper(deps),
+    ...(options.sender === null ? [] : [startWebhookSender(deps, options.sender)]),
+    startDispatcher(deps, providers, options.dispatcher ?? DISPATCHER_DEFAULTS),
+  ]);
+  let stopRequested = false;
+  const ended = new Promise<string>((resolve) => {
+    events.on('pool:gracefulShutdown', ({ message }) => {
+      if (!stopRequested) resolve(message);
+    });
   });
+  let runner: Runner;
+  try {
+    const crontab = options.sender === null ? WITHOUT_WEBHOOKS : CRONTAB;
+    runner = await run({ pgPool, concurrency, taskList: taskList(deps), crontab, events, noHandleSignals: true, pollInterval: 1000, logger: quietLogger });
+  } catch (err) {
+    await loops.stop();
+    await own?.close();
+    await pgPool.end().catch(() => {});
+    throw err;
+  }
+  // Its end is told by `ended`; a rejection nobody awaits would end the process.
+  runner.promise.catch((err: unknown) => process.stderr.write(`graphile-worker stopped: ${String(err)}\n`));
+  if (!loops.started) {
+    stopRequested = true;
+    await runner.stop().catch(() => {});
+    await own?.close();
+    await pgPool.end().catch(() => {});
+    throw loops.failed ?? new Error('graphile-worker started no worker pool, so the dispatcher and the webhook sender did not start');
+  }
   return {
     runner,
+    ended,
     async stop() {
-      await feeder.stop();
-      await webhooks.stop();
-      await dispatcher.stop();
-      await close();
-      await runner.stop().catch(() => {});
+      stopRequested = true;
+      // The runner's stop shuts its pool down, which stops the loops (pool-loops.ts); graphile-worker meanwhile
+      // waits for the jobs in progress.
+      const runnerStopped = runner.stop().catch(() => {});
+      await loops.stop();
+      await own?.close();
+      await runnerStopped;
       await pgPool.end().catch(() => {});
     },
   };

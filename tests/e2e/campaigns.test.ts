@@ -1,17 +1,17 @@
-// The campaign pages in Chromium against the real service, with the dispatcher, the campaign feeder and the SMSC
-// simulator running: a draft quoted, launched and followed to completed (the ledger checked), a scheduled campaign
+// The campaign pages in Chromium against the real service, with the worker's runner (its campaign jobs and the
+// dispatcher) and the SMSC simulator running: a draft quoted, launched and followed to completed (the ledger checked), a scheduled campaign
 // cancelled with its report, an expired quote quoted again, the recipients' filter and the CSV download, the menu by
 // role, and the editor on a phone.
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSmscSimulator, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
 import { createSmppProvider } from '../../workers/providers/smpp-client.ts';
-import { startDispatcher } from '../../workers/dispatcher.ts';
-import { startCampaignFeeder } from '../../workers/campaign-feeder.ts';
+import { startWorkers } from '../../workers/runner.ts';
 import type { SmsProvider } from '../../core/app/messages/provider.ts';
 import { createOrg, signInAs, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { campaignPhone, createAudience, createDraft, launch, quote, recipientRows, type Caller } from '../support/campaigns.ts';
 import { walletOf } from '../support/money.ts';
+import { testDatabaseUrl } from '../support/db.ts';
 import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
 
 let env: TestEnv;
@@ -19,8 +19,7 @@ let org: OrgFixture;
 let site: DashboardServer;
 let simulator: SmscSimulator;
 let provider: SmsProvider;
-let dispatcher: { stop(): Promise<void> };
-let feeder: { stop(): Promise<void> };
+let workers: { stop(): Promise<void> };
 let owner: Caller;
 
 beforeAll(async () => {
@@ -35,15 +34,13 @@ beforeAll(async () => {
   owner = await signInAs(env, org.members.owner!);
   simulator = await startSmscSimulator({ port: 0, dlrDelayMs: 50 });
   provider = createSmppProvider({ url: simulator.url, tps: 1000, window: 10, submitTimeoutMs: 500, logger: { info: () => {}, warn: () => {} } });
-  dispatcher = startDispatcher(env.deps, { live: null, simulator: provider }, { inFlight: 10, idleMs: 20, flushMs: 10 });
-  feeder = startCampaignFeeder(env.deps, { idleMs: 20, progressMs: 100 });
+  workers = await startWorkers(env.deps, await testDatabaseUrl(), { providers: { live: null, simulator: provider }, dispatcher: { inFlight: 10, idleMs: 20, flushMs: 10 }, sender: null });
   site = await serveDashboard(env);
 });
 
 afterAll(async () => {
   await site?.close();
-  await feeder?.stop();
-  await dispatcher?.stop();
+  await workers?.stop();
   await provider?.close();
   await simulator?.close();
 });

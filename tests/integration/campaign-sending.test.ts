@@ -1,14 +1,15 @@
-// A campaign end to end through the worker's feeder and dispatcher to the SMSC simulator over real SMPP: outcomes by
-// number, skipped recipients, completion, and every cent of the reservation captured or released.
+// A campaign end to end through the worker's runner (its feed_campaigns and campaign_progress jobs) and dispatcher to
+// the SMSC simulator over real SMPP: outcomes by number, skipped recipients, completion, and every cent of the
+// reservation captured or released.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmscSimulator, type SimulatedSubmit, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
 import { createSmppProvider } from '../../workers/providers/smpp-client.ts';
-import { startDispatcher } from '../../workers/dispatcher.ts';
-import { startCampaignFeeder } from '../../workers/campaign-feeder.ts';
+import { startWorkers } from '../../workers/runner.ts';
 import type { SmsProvider } from '../../core/app/messages/provider.ts';
 import { createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { call, campaignPhone, createAudience, createDraft, launch, optOut, quote, recipientRows, recordConsent } from '../support/campaigns.ts';
 import { campaignMoney, expectWalletInvariant } from '../support/money.ts';
+import { testDatabaseUrl } from '../support/db.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -24,9 +25,9 @@ beforeAll(async () => {
   owner = await signInAs(env, org.members.owner!);
   simulator = await startSmscSimulator({ port: 0, dlrDelayMs: 30, onSubmit: (s) => submits.push(s) });
   provider = createSmppProvider({ url: simulator.url, tps: 1000, window: 50, submitTimeoutMs: 400, logger: { info: () => {}, warn: () => {} } });
+  // No webhook sender: the campaign's events stay in the outbox for the test to read.
   workers = [
-    startDispatcher(env.deps, { live: null, simulator: provider }, { inFlight: 100, idleMs: 20, flushMs: 10 }),
-    startCampaignFeeder(env.deps, { idleMs: 20, progressMs: 100 }),
+    await startWorkers(env.deps, await testDatabaseUrl(), { providers: { live: null, simulator: provider }, dispatcher: { inFlight: 100, idleMs: 20, flushMs: 10 }, sender: null }),
   ];
 });
 
