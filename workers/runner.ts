@@ -39,7 +39,7 @@ export interface Workers {
 export interface WorkerOptions {
   /** graphile-worker jobs run at once. */
   concurrency?: number;
-  /** The providers behind the dispatcher (the caller closes them); by default this process's own (startProviders). */
+  /** The providers behind the dispatcher (the caller closes them); by default this process's own (connectProviders). */
   providers?: Providers;
   dispatcher?: DispatcherOptions;
   /**
@@ -50,21 +50,22 @@ export interface WorkerOptions {
 }
 
 /**
- * The providers behind the dispatcher: the built-in SMSC simulator always (real SMPP over loopback;
- * live traffic goes there unless LIVE_DISPATCH is on), and the operator's SMSC with LIVE_DISPATCH.
+ * The providers behind the dispatcher: the built-in SMSC simulator always (real SMPP over loopback; live traffic
+ * goes there unless LIVE_DISPATCH is on), and the operator's SMSC with LIVE_DISPATCH. The links bind as soon as
+ * they are made, and an SMSC then sends the receipts it still holds: they are made in the same turn as the
+ * dispatcher that takes their receipts, never before (a receipt with nobody to take it is refused, and the SMSC
+ * sends it again only at its next bind).
  */
-async function startProviders(deps: Deps) {
-  const { smpp, smppSubmitTimeoutMs, simulatorReceiptDelayMs, liveDispatch } = deps.config;
-  const simulatorServer = await startSmscSimulator({ port: 0, dlrDelayMs: simulatorReceiptDelayMs });
+function connectProviders(deps: Deps, simulatorUrl: string) {
+  const { smpp, smppSubmitTimeoutMs, liveDispatch } = deps.config;
   const quiet = { info: () => {}, warn: (msg: string, fields?: object) => process.stderr.write(`${JSON.stringify({ message: msg, ...fields })}\n`) };
-  const simulator = createSmppProvider({ url: simulatorServer.url, tps: 10_000, window: 500, submitTimeoutMs: smppSubmitTimeoutMs, logger: quiet });
+  const simulator = createSmppProvider({ url: simulatorUrl, tps: 10_000, window: 500, submitTimeoutMs: smppSubmitTimeoutMs, logger: quiet });
   const live =
     liveDispatch && smpp.url ? createSmppProvider({ url: smpp.url, tps: smpp.tps, window: smpp.window, submitTimeoutMs: smppSubmitTimeoutMs, logger: quiet }) : null;
   return {
     providers: { simulator, live },
     async close() {
       await Promise.all([simulator.close(), live?.close()]);
-      await simulatorServer.close();
     },
   };
 }
@@ -83,14 +84,22 @@ export async function startWorkers(deps: Deps, connectionString: string, options
   const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
   pgPool.on('error', () => {});
   pgPool.on('connect', (client) => client.on('error', () => {}));
-  const own = options.providers ? null : await startProviders(deps);
-  const providers = options.providers ?? own!.providers;
+  const simulatorServer = options.providers ? null : await startSmscSimulator({ port: 0, dlrDelayMs: deps.config.simulatorReceiptDelayMs });
+  const own: { links: ReturnType<typeof connectProviders> | null } = { links: null };
+  const closeOwn = async () => {
+    await own.links?.close();
+    await simulatorServer?.close();
+  };
   const events = new EventEmitter() as WorkerEvents;
-  const loops = loopsOfThePool(events, () => [
-    startChainKeeper(deps),
-    ...(options.sender === null ? [] : [startWebhookSender(deps, options.sender)]),
-    startDispatcher(deps, providers, options.dispatcher ?? DISPATCHER_DEFAULTS),
-  ]);
+  const loops = loopsOfThePool(events, () => {
+    if (simulatorServer) own.links = connectProviders(deps, simulatorServer.url);
+    const providers = options.providers ?? own.links!.providers;
+    return [
+      startChainKeeper(deps),
+      ...(options.sender === null ? [] : [startWebhookSender(deps, options.sender)]),
+      startDispatcher(deps, providers, options.dispatcher ?? DISPATCHER_DEFAULTS),
+    ];
+  });
   let stopRequested = false;
   const ended = new Promise<string>((resolve) => {
     events.on('pool:gracefulShutdown', ({ message }) => {
@@ -103,7 +112,7 @@ export async function startWorkers(deps: Deps, connectionString: string, options
     runner = await run({ pgPool, concurrency, taskList: taskList(deps), crontab, events, noHandleSignals: true, pollInterval: 1000, logger: quietLogger });
   } catch (err) {
     await loops.stop();
-    await own?.close();
+    await closeOwn();
     await pgPool.end().catch(() => {});
     throw err;
   }
@@ -112,7 +121,7 @@ export async function startWorkers(deps: Deps, connectionString: string, options
   if (!loops.started) {
     stopRequested = true;
     await runner.stop().catch(() => {});
-    await own?.close();
+    await closeOwn();
     await pgPool.end().catch(() => {});
     throw loops.failed ?? new Error('graphile-worker started no worker pool, so the dispatcher and the webhook sender did not start');
   }
@@ -125,7 +134,7 @@ export async function startWorkers(deps: Deps, connectionString: string, options
       // waits for the jobs in progress.
       const runnerStopped = runner.stop().catch(() => {});
       await loops.stop();
-      await own?.close();
+      await closeOwn();
       await runnerStopped;
       await pgPool.end().catch(() => {});
     },
