@@ -14,10 +14,15 @@ import { nativePool } from '../core/db/sql.ts';
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const WINDOW = 500;
 const quiet = { info: () => {}, warn: () => {} };
+/**
+ * The periodic tasks run beside the campaign: the two that replaced the feeder loop the benchmark ran before, or
+ * with BENCH_PERIODIC=all every task of the crontab (the minute tasks the tick ran, which that loop did not).
+ */
+const PERIODIC = process.env.BENCH_PERIODIC === 'all' ? undefined : ['campaign_progress', 'feed_campaigns'];
 
 /**
- * Runs the dispatcher alone, or (campaigns, given the database's URL) the worker's runner with its tasks and the
- * same dispatcher but no webhook sender, until `done` holds; returns the seconds it took.
+ * Runs the dispatcher alone, or (campaigns, given the database's URL) the worker's runner with its campaign tasks
+ * and the same dispatcher but no webhook sender, until `done` holds; returns the seconds it took.
  */
 async function dispatchUntil(deps: Deps, runnerUrl: string | null, start: () => Promise<void>, done: () => Promise<boolean>): Promise<number> {
   const simulator = await startSmscSimulator({ port: 0, dlrDelayMs: 0 });
@@ -25,7 +30,7 @@ async function dispatchUntil(deps: Deps, runnerUrl: string | null, start: () => 
   const providers = { live: null, simulator: provider };
   const dispatching = { inFlight: 2 * WINDOW, idleMs: 5, flushMs: 20 };
   const workers = runnerUrl
-    ? await startWorkers(deps, runnerUrl, { providers, dispatcher: dispatching, sender: null })
+    ? await startWorkers(deps, runnerUrl, { providers, dispatcher: dispatching, sender: null, periodic: PERIODIC })
     : startDispatcher(deps, providers, dispatching);
   const t0 = performance.now();
   await start();

@@ -53,6 +53,7 @@ async function chain(deps: Deps, url: string, name: string, round: () => Promise
     ),
   };
   const pgPool = new pg.Pool({ connectionString: url, max: 4 });
+  pgPool.on('error', () => {});
   const runner = await runWorker({ pgPool, concurrency: 1, taskList, noHandleSignals: true, pollInterval: 1000, logger: quietLogger });
   await addJob(await nativePool(deps.orm.em), repeatingJob(name));
   await finished;

@@ -13,15 +13,18 @@ import { startChainKeeper } from './chain-keeper.ts';
 import { loopsOfThePool } from './pool-loops.ts';
 import { createSmppProvider } from './providers/smpp-client.ts';
 import { startSmscSimulator } from './providers/smsc-simulator.ts';
-import { taskList } from './task-list.ts';
+import { PERIODIC_TASKS, taskList } from './task-list.ts';
 
 export { taskList };
 
 /** The periodic work (workers/crontab). */
 export const CRONTAB = readFileSync(new URL('./crontab', import.meta.url), 'utf8');
-const WITHOUT_WEBHOOKS = CRONTAB.split('\n')
-  .filter((line) => !/^(\S+\s+){5}webhook_fan_out\b/.test(line))
-  .join('\n');
+/** The crontab's lines of these tasks (and its comments). */
+function crontabOf(tasks: readonly string[]): string {
+  return CRONTAB.split('\n')
+    .filter((line) => /^\s*(#|$)/.test(line) || tasks.includes(line.trim().split(/\s+/)[5] ?? ''))
+    .join('\n');
+}
 
 /**
  * A worker's stop after the submits in flight are answered (a submit timeout): receipts stored and acknowledged,
@@ -47,6 +50,8 @@ export interface WorkerOptions {
    * webhook_fan_out (tests and benchmarks that read the outbox, or measure dispatch alone).
    */
   sender?: Partial<SenderOptions> | null;
+  /** Only these of the crontab's tasks (a benchmark of part of the work); by default all of them. */
+  periodic?: readonly string[];
 }
 
 /**
@@ -108,8 +113,17 @@ export async function startWorkers(deps: Deps, connectionString: string, options
   });
   let runner: Runner;
   try {
-    const crontab = options.sender === null ? WITHOUT_WEBHOOKS : CRONTAB;
-    runner = await run({ pgPool, concurrency, taskList: taskList(deps), crontab, events, noHandleSignals: true, pollInterval: 1000, logger: quietLogger });
+    const periodic = options.periodic ?? (options.sender === null ? PERIODIC_TASKS.filter((t) => t !== 'webhook_fan_out') : PERIODIC_TASKS);
+    runner = await run({
+      pgPool,
+      concurrency,
+      taskList: taskList(deps),
+      crontab: crontabOf(periodic),
+      events,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger: quietLogger,
+    });
   } catch (err) {
     await loops.stop();
     await closeOwn();
