@@ -1,7 +1,8 @@
 // A task that comes back by itself while there is work: what a loop did within moments (campaign progress every
-// 500 ms, feeding batch after batch) stays as quick as a graphile-worker job, and the crontab's line, a minute
-// apart, is only the backstop. A job runs rounds for up to ROUNDS_MS, then queues its next job under its own
-// job_key: at once while rounds find more, `waitingMs` later while work waits, not at all once there is none.
+// 500 ms, feeding batch after batch) stays as quick, and the crontab's line, a minute apart, is only the backstop.
+// A job runs rounds for up to ROUNDS_MS as the loop did (at once while they find more, `waitingMs` apart while work
+// waits), then queues its next job under its own job_key: at once, `waitingMs` later, or not at all once there is
+// none. A job a second, not a job a round: a job costs about four transactions (bench/README.md, jobs).
 import type { JobHelpers, Task } from 'graphile-worker';
 import { z } from 'zod';
 import type { Deps } from '../core/app/context.ts';
@@ -19,7 +20,7 @@ export interface RepeatingSpec {
   round(deps: Deps): Promise<Found>;
 }
 
-/** How long one job runs rounds before it hands over to its next job (a stop waits for no longer). */
+/** How long one job runs rounds before it hands over to its next job (a stop waits about this long for it). */
 export const ROUNDS_MS = 1_000;
 /** After a failed round the next job comes this much later, as the loops it replaces paused (decision 0110). */
 export const ERROR_PAUSE_MS = 1_000;
@@ -34,10 +35,16 @@ export function repeatingJob(name: string, runAfterMs = 0): JobSpec & { jobKey: 
   return { task: name, jobKey: name, jobKeyMode: 'preserve_run_at', runAfterMs, maxAttempts: REPEATING_MAX_ATTEMPTS };
 }
 
+/** A pause that a shutdown giving up on running jobs ends (the signal is the pool's, shared by every job). */
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const end = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', end);
+      resolve();
+    };
+    const timer = setTimeout(end, ms);
+    signal.addEventListener('abort', end, { once: true });
   });
 
 export function repeatingTask(deps: Deps, spec: RepeatingSpec, roundsMs = ROUNDS_MS): Task {
@@ -55,8 +62,14 @@ export function repeatingTask(deps: Deps, spec: RepeatingSpec, roundsMs = ROUNDS
         nextAfterMs = ERROR_PAUSE_MS;
         break;
       }
-      nextAfterMs = found === 'more' ? 0 : found === 'waiting' ? spec.waitingMs : null;
-      if (found !== 'more' || performance.now() >= until || helpers.abortSignal.aborted) break;
+      if (found === 'none') {
+        nextAfterMs = null;
+        break;
+      }
+      nextAfterMs = found === 'more' ? 0 : spec.waitingMs;
+      // The next round must start within the job's time, after its pause.
+      if (helpers.abortSignal.aborted || performance.now() + nextAfterMs >= until) break;
+      if (nextAfterMs > 0) await pause(nextAfterMs, helpers.abortSignal);
     }
     if (nextAfterMs !== null) await queueNext(deps, spec.name, nextAfterMs, helpers, warn);
   };

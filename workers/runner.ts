@@ -40,7 +40,10 @@ export interface Workers {
 }
 
 export interface WorkerOptions {
-  /** graphile-worker jobs run at once. */
+  /**
+   * graphile-worker jobs run at once: 6, the 4 of before and 2 for the repeating campaign tasks, whose jobs run
+   * back to back while campaigns are live (as the feeder loop ran beside the runner).
+   */
   concurrency?: number;
   /** The providers behind the dispatcher (the caller closes them); by default this process's own (connectProviders). */
   providers?: Providers;
@@ -85,7 +88,7 @@ function connectProviders(deps: Deps, simulatorUrl: string) {
  * restart) is logged by its error handler instead of ending the process as an unhandled 'error'.
  */
 export async function startWorkers(deps: Deps, connectionString: string, options: WorkerOptions = {}): Promise<Workers> {
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? 6;
   const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
   pgPool.on('error', () => {});
   pgPool.on('connect', (client) => client.on('error', () => {}));
