@@ -3,7 +3,7 @@
 import type { Task } from 'graphile-worker';
 import type { Deps } from '../../core/app/context.ts';
 import { nativePool } from '../../core/db/sql.ts';
-import { purgeExpired } from '../../core/app/retention.ts';
+import { purgeExpired } from '../../core/db/retention/purges.ts';
 import { ZNoInput } from '../repeating-task.ts';
 
 export function retentionPurgeTask(deps: Deps): Task {

@@ -3,7 +3,7 @@
 import type { Task } from 'graphile-worker';
 import type { Deps } from '../../core/app/context.ts';
 import { nativePool } from '../../core/db/sql.ts';
-import { foldRollupDeltas } from '../../core/app/reports/rollups.ts';
+import { foldRollupDeltas } from '../../core/db/reports/rollups.ts';
 import { ZNoInput } from '../repeating-task.ts';
 
 export function rollupFoldTask(deps: Deps): Task {
