@@ -1,12 +1,11 @@
 // `npm run bench -- jobs`: what a graphile-worker job costs on this machine against the same work in a loop: a
-// chain of jobs that each queue their successor (as campaign_progress and feed_campaigns do) doing nothing, then
+// chain of jobs that each queue their successor (as a campaign's job does) doing nothing, then
 // doing the webhook fan-out; and the fan-out called in a loop, as each webhook sender round calls it. The figures
 // behind which work stays a loop (README, "For operators").
 import pg from 'pg';
 import { run as runWorker, type TaskList } from 'graphile-worker';
 import type { Deps } from '../core/app/context.ts';
 import { withInProcessService } from './in-process.ts';
-import { repeatingJob, repeatingTask } from '../workers/repeating-task.ts';
 import { addJob } from '../core/db/jobs/add-job.ts';
 import { fanOut } from '../core/app/webhooks/deliveries.ts';
 import { nativePool } from '../core/db/sql.ts';
@@ -36,26 +35,19 @@ async function chain(deps: Deps, url: string, name: string, round: () => Promise
   let rounds = 0;
   let done!: () => void;
   const finished = new Promise<void>((r) => (done = r));
+  const next = { task: name, jobKey: name, jobKeyMode: 'replace' as const };
   const taskList: TaskList = {
-    [name]: repeatingTask(
-      deps,
-      {
-        name,
-        waitingMs: 0,
-        round: async () => {
-          await round();
-          rounds += 1;
-          if (rounds >= HOPS) done();
-          return rounds < HOPS ? 'more' : 'none';
-        },
-      },
-      0,
-    ),
+    [name]: async () => {
+      await round();
+      rounds += 1;
+      if (rounds >= HOPS) done();
+      else await addJob(await nativePool(deps.orm.em), next);
+    },
   };
   const pgPool = new pg.Pool({ connectionString: url, max: 4 });
   pgPool.on('error', () => {});
   const runner = await runWorker({ pgPool, concurrency: 1, taskList, noHandleSignals: true, pollInterval: 1000, logger: quietLogger });
-  await addJob(await nativePool(deps.orm.em), repeatingJob(name));
+  await addJob(await nativePool(deps.orm.em), next);
   await finished;
   await runner.stop();
   await pgPool.end();

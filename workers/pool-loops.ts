@@ -1,4 +1,4 @@
-// The long-running loops (the chain keeper, the webhook sender, the dispatcher) live as long as graphile-worker's
+// The long-running loops (the webhook sender, the dispatcher) live as long as graphile-worker's
 // worker pool: started by the runner's `pool:create` event, stopped one after another in the order given when the
 // pool begins to shut down (`pool:gracefulShutdown`, or `pool:forcefulShutdown` without it), whether the runner's
 // stop asked for it or graphile-worker gave up by itself.

@@ -9,7 +9,6 @@ import { quietLogger } from '../core/db/migrate.ts';
 import { DISPATCHER_DEFAULTS, startDispatcher, STOP_RECEIPTS_MS, type DispatcherOptions, type Providers } from './dispatcher.ts';
 import { STOP_WRITE_MS } from './dispatch-writer.ts';
 import { startWebhookSender, type SenderOptions } from './webhook-sender.ts';
-import { startChainKeeper } from './chain-keeper.ts';
 import { loopsOfThePool } from './pool-loops.ts';
 import { createSmppProvider } from './providers/smpp-client.ts';
 import { startSmscSimulator } from './providers/smsc-simulator.ts';
@@ -41,8 +40,8 @@ export interface Workers {
 
 export interface WorkerOptions {
   /**
-   * graphile-worker jobs run at once: 6, the 4 of before and 2 for the repeating campaign tasks, whose jobs run
-   * back to back while campaigns are live (as the feeder loop ran beside the runner).
+   * graphile-worker jobs run at once: 6, so that the steps of several live campaigns (a second at most each) run
+   * side by side with the periodic tasks and an import.
    */
   concurrency?: number;
   /** The providers behind the dispatcher (the caller closes them); by default this process's own (connectProviders). */
@@ -80,7 +79,7 @@ function connectProviders(deps: Deps, simulatorUrl: string) {
 
 /**
  * Starts graphile-worker's runner (the tasks, the crontab) and, from its events, the loops: when its worker pool
- * is created, the chain keeper, the webhook sender and the dispatcher; when the pool shuts down, they stop in that
+ * is created, the webhook sender and the dispatcher; when the pool shuts down, they stop in that
  * order (the dispatcher last: it stops claiming first, then waits for answers, stores receipts before it
  * acknowledges them, and writes the rest, each step bounded).
  *
@@ -103,7 +102,6 @@ export async function startWorkers(deps: Deps, connectionString: string, options
     if (simulatorServer) own.links = connectProviders(deps, simulatorServer.url);
     const providers = options.providers ?? own.links!.providers;
     return [
-      startChainKeeper(deps),
       ...(options.sender === null ? [] : [startWebhookSender(deps, options.sender)]),
       startDispatcher(deps, providers, options.dispatcher ?? DISPATCHER_DEFAULTS),
     ];

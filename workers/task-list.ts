@@ -5,7 +5,7 @@ import type { Deps } from '../core/app/context.ts';
 import { tickTask } from './tasks/tick.ts';
 import { processContactImportTask } from './tasks/process_contact_import.ts';
 import { campaignProgressTask } from './tasks/campaign_progress.ts';
-import { feedCampaignsTask } from './tasks/feed_campaigns.ts';
+import { campaignTask } from './tasks/campaign.ts';
 import { messageTimersTask } from './tasks/message_timers.ts';
 import { earlyReceiptsTask } from './tasks/early_receipts.ts';
 import { rollupFoldTask } from './tasks/rollup_fold.ts';
@@ -16,7 +16,6 @@ import { webhookFanOutTask } from './tasks/webhook_fan_out.ts';
 /** The tasks the crontab (workers/crontab) queues each minute. */
 export const PERIODIC_TASKS = [
   'campaign_progress',
-  'feed_campaigns',
   'message_timers',
   'early_receipts',
   'rollup_fold',
@@ -25,13 +24,9 @@ export const PERIODIC_TASKS = [
   'webhook_fan_out',
 ] as const;
 
-/** The periodic tasks that come back by themselves within moments while there is work. */
-export const REPEATING_TASKS = ['campaign_progress', 'feed_campaigns'] as const satisfies readonly (typeof PERIODIC_TASKS)[number][];
-
 export function taskList(deps: Deps): TaskList {
   const periodic: Record<(typeof PERIODIC_TASKS)[number], Task> = {
     campaign_progress: campaignProgressTask(deps),
-    feed_campaigns: feedCampaignsTask(deps),
     message_timers: messageTimersTask(deps),
     early_receipts: earlyReceiptsTask(deps),
     rollup_fold: rollupFoldTask(deps),
@@ -41,6 +36,8 @@ export function taskList(deps: Deps): TaskList {
   };
   return {
     ...periodic,
+    // Queued by a campaign's launch, its cancel, its own previous job and campaign_progress.
+    campaign: campaignTask(deps),
     // Queued by the import's processing request, in its transaction.
     process_contact_import: processContactImportTask(deps),
     tick: tickTask(deps),

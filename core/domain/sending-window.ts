@@ -90,18 +90,31 @@ export function isWindowOpen(settings: SendingWindowSettings, at: Date): boolean
   return minute >= opens || minute < closes;
 }
 
+/** The first instant strictly after `at` at which the local clock reads `minute` (of the day). */
+function nextAtMinute(minute: number, at: Date): Date {
+  const local = localMs(at);
+  const dayStart = Math.floor(local / DAY_MS) * DAY_MS;
+  let candidate = dayStart + minute * MINUTE_MS;
+  if (candidate <= local) candidate += DAY_MS;
+  return new Date(candidate - DAR_ES_SALAAM_OFFSET_MS);
+}
+
 /**
  * The first instant strictly after `at` at which the window opens: when it is open now, that
  * is the start of the next period, not the current one. For an all-day window, which never
  * closes, it is the next time the clock reads `opens`, the nominal start of the next day.
  */
 export function nextOpening(settings: SendingWindowSettings, at: Date): Date {
-  const { opens } = minutesOf(settings);
-  const local = localMs(at);
-  const dayStart = Math.floor(local / DAY_MS) * DAY_MS;
-  let candidate = dayStart + opens * MINUTE_MS;
-  if (candidate <= local) candidate += DAY_MS;
-  return new Date(candidate - DAR_ES_SALAAM_OFFSET_MS);
+  return nextAtMinute(minutesOf(settings).opens, at);
+}
+
+/** The first instant strictly after `at` at which the window opens or closes; null for a window open all day. */
+export function nextWindowChange(settings: SendingWindowSettings, at: Date): Date | null {
+  const { opens, closes } = minutesOf(settings);
+  if (opens === closes) return null;
+  const opening = nextAtMinute(opens, at);
+  const closing = nextAtMinute(closes, at);
+  return opening < closing ? opening : closing;
 }
 
 /**

@@ -1,18 +1,16 @@
-// The periodic graphile-worker tasks, each queued and drained with graphile-worker's runOnce on this file's
-// database: each runs its use case; the repeating ones (campaign_progress, feed_campaigns) come back by themselves
-// while there is work and stop when there is none; the chain keeper starts them when work appears.
+// The graphile-worker tasks, each queued and drained with graphile-worker's runOnce on this file's database: each
+// periodic task runs its use case; a campaign's own job is queued by its launch and its cancel, starts, feeds and
+// ends it, and comes back while it waits; campaign_progress and a move of the test clock wake every live one.
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { runOnce, type TaskList } from 'graphile-worker';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addJob, type JobSpec } from '../../core/db/jobs/add-job.ts';
-import { quietLogger } from '../../core/db/migrate.ts';
-import { keepChains } from '../../workers/chain-keeper.ts';
-import { ERROR_PAUSE_MS, repeatingJob, repeatingTask, type Found } from '../../workers/repeating-task.ts';
-import { PROGRESS_WAITING_MS } from '../../workers/tasks/campaign_progress.ts';
+import { campaignJob } from '../../core/db/jobs/campaign-jobs.ts';
+import { WINDOW_CHANGE_KEY } from '../../core/db/jobs/timer-jobs.ts';
+import { FIRST_WAIT_MS } from '../../core/app/campaigns/run-campaign.ts';
+import { advanceClock } from '../../core/app/platform/test-clock.ts';
 import { bearer, createOrg, drainJobs, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { call, campaignPhone, createAudience, createDraft, launch, launchOver, quote, recipientRows } from '../support/campaigns.ts';
-import { testDatabaseUrl } from '../support/db.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -93,6 +91,11 @@ describe('each periodic task runs its use case', () => {
       env.clock.set(T0);
     }
     expect(await env.sql('select status, charge from messages where id = ?', [res.body.data.id])).toEqual([{ status: 'expired', charge: 'released' }]);
+    // It queued itself for the window's next change: its close at 20:00 EAT (17:00Z), eight hours after T0, less
+    // the two minutes the clock was ahead.
+    const window = (await jobsOf('message_timers')).find((j) => j.key === WINDOW_CHANGE_KEY);
+    expect(window!.in_ms).toBeGreaterThan(8 * HOUR - 120_000 - 60_000);
+    expect(window!.in_ms).toBeLessThanOrEqual(8 * HOUR - 120_000);
   });
 
   it('webhook_fan_out takes the outbox events out', async () => {
@@ -109,104 +112,67 @@ describe('each periodic task runs its use case', () => {
   });
 });
 
-describe('repeating tasks', () => {
+describe("each campaign's own job", () => {
   let scheduled: Record<string, any>;
+  const ref = (c: Record<string, any>) => ({ organizationId: org.id, id: c.id as string });
+  const campaignJobs = async (c: Record<string, any>) => (await jobsOf('campaign')).filter((j) => j.key === `campaign:${c.id}`);
 
-  it('campaign_progress starts a scheduled campaign whose start has come, then comes back while a campaign is live', async () => {
-    const phones = [campaignPhone(), campaignPhone(), campaignPhone()];
-    const { groupId } = await createAudience(env, org.id, { phones });
+  it('the launch queues it for the start, in its transaction; a refused launch queues nothing', async () => {
+    const { groupId } = await createAudience(env, org.id, { phones: [campaignPhone(), campaignPhone(), campaignPhone()] });
     scheduled = await createDraft(owner, { group_ids: [groupId], traffic_class: 'transactional' });
     const q = await quote(owner, scheduled.id);
+    const refused = await call(owner, 'post', `/v1/campaigns/${scheduled.id}/launch`, { quote_id: randomUUID() }, randomUUID());
+    expect(refused.status).toBe(422);
+    expect(await jobsOf('campaign')).toEqual([]);
     await launch(owner, scheduled.id, { quote_id: q.id, scheduled_at: new Date(T0.getTime() + HOUR).toISOString() });
+    const [job, ...more] = await campaignJobs(scheduled);
+    expect(more).toEqual([]);
+    expect(job).toMatchObject({ attempts: 0, locked: false });
+    expect(job!.in_ms).toBeGreaterThan(HOUR - 60_000);
+    expect(job!.in_ms).toBeLessThanOrEqual(HOUR);
+  });
+
+  it('at its start the job starts the campaign, feeds it, and comes back shortly while its messages wait for answers', async () => {
     env.clock.set(new Date(T0.getTime() + HOUR + 1000));
-    await queue(repeatingJob('campaign_progress'));
+    // Its start has come by the test clock: the job is made due now, as a move of the clock does (wakeTimers).
+    await queue(campaignJob(ref(scheduled), 0));
     await drainJobs(env);
     expect((await call(owner, 'get', `/v1/campaigns/${scheduled.id}`)).body.data.campaign.status).toBe('sending');
-    // Its next job waits PROGRESS_WAITING_MS under its key: one job, not yet due.
-    const [next, ...more] = await jobsOf('campaign_progress');
+    expect((await recipientRows(env, scheduled.id)).map((r) => r.message_status)).toEqual(['accepted', 'accepted', 'accepted']);
+    const [next, ...more] = await campaignJobs(scheduled);
     expect(more).toEqual([]);
-    expect(next).toMatchObject({ key: 'campaign_progress', attempts: 0, locked: false });
     expect(next!.in_ms).toBeGreaterThan(0);
-    expect(next!.in_ms).toBeLessThanOrEqual(PROGRESS_WAITING_MS);
+    expect(next!.in_ms).toBeLessThanOrEqual(FIRST_WAIT_MS);
   });
 
-  it('feed_campaigns feeds the sending campaign and stops coming back once every campaign is fed', async () => {
-    await queue(repeatingJob('feed_campaigns'));
-    await drainJobs(env);
-    const rows = await recipientRows(env, scheduled.id);
-    expect(rows.map((r) => r.message_status)).toEqual(['accepted', 'accepted', 'accepted']);
-    expect(await jobsOf('feed_campaigns')).toEqual([]);
-  });
-
-  it('campaign_progress stops coming back once no campaign is live', async () => {
+  it('a cancel queues it at once; once the campaign is over it queues no next job', async () => {
     expect((await call(owner, 'post', `/v1/campaigns/${scheduled.id}/cancel`)).status).toBe(200);
-    // The waiting job is made due now, as the crontab's line would.
-    await queue({ ...repeatingJob('campaign_progress'), jobKeyMode: 'replace' });
+    expect((await campaignJobs(scheduled))[0]!.in_ms).toBeLessThanOrEqual(0);
     await drainJobs(env);
     expect((await call(owner, 'get', `/v1/campaigns/${scheduled.id}`)).body.data.campaign.status).toBe('cancelled');
-    expect(await jobsOf('campaign_progress')).toEqual([]);
+    expect(await campaignJobs(scheduled)).toEqual([]);
     env.clock.set(T0);
   });
 
-  /** Runs a repeating task of its own (one round a job) with graphile-worker's runOnce; returns its rounds. */
-  async function chain(name: string, plan: (round: number) => Found | Error, waitingMs = 60_000): Promise<number> {
-    let rounds = 0;
-    const tasks: TaskList = {
-      [name]: repeatingTask(
-        env.deps,
-        {
-          name,
-          waitingMs,
-          round: async () => {
-            const next = plan(++rounds);
-            if (next instanceof Error) throw next;
-            return next;
-          },
-        },
-        0,
-      ),
-    };
-    await queue(repeatingJob(name));
-    await runOnce({ connectionString: await testDatabaseUrl(), taskList: tasks, logger: quietLogger });
-    return rounds;
-  }
-
-  it('a repeating task queues its next job at once while its rounds find more, and none once there is nothing', async () => {
-    // Three rounds find more, the fourth nothing: four jobs, one after another, and none left.
-    expect(await chain('test_more', (n) => (n <= 3 ? 'more' : 'none'))).toBe(4);
-    expect(await jobsOf('test_more')).toEqual([]);
-  });
-
-  it('while work waits its next job comes waitingMs later; after a failed round, ERROR_PAUSE_MS later, the job itself done', async () => {
-    expect(await chain('test_waiting', () => 'waiting', 60_000)).toBe(1);
-    const [waiting] = await jobsOf('test_waiting');
-    expect(waiting!.in_ms).toBeGreaterThan(55_000);
-    expect(await chain('test_failing', () => new Error('database away'))).toBe(1);
-    const [failed, ...more] = await jobsOf('test_failing');
-    expect(more).toEqual([]);
-    expect(failed).toMatchObject({ attempts: 0, last_error: null });
-    expect(failed!.in_ms).toBeGreaterThan(0);
-    expect(failed!.in_ms).toBeLessThanOrEqual(ERROR_PAUSE_MS);
-  });
-});
-
-describe('the chain keeper', () => {
-  it('queues the repeating tasks when campaign work appears and none of their jobs is alive; a job a dead worker holds is replaced', async () => {
-    expect(await keepChains(env.deps)).toEqual([]);
+  it('campaign_progress queues again the job of a live campaign that lost it, which then feeds it', async () => {
     const launched = await launchOver(env, owner, org.id, [campaignPhone(), campaignPhone()], { traffic_class: 'transactional' });
-    expect(await keepChains(env.deps)).toEqual(['campaign_progress', 'feed_campaigns']);
-    // Alive: waiting to run.
-    expect(await keepChains(env.deps)).toEqual([]);
-    // Taken by a worker a minute ago that never finished it: a new job under the key, the old one without it.
-    await env.sql("update graphile_worker._private_jobs set locked_at = now() - interval '1 minute', locked_by = 'dead-worker' where key = 'feed_campaigns'");
-    expect(await keepChains(env.deps)).toEqual(['feed_campaigns']);
-    expect((await jobsOf('feed_campaigns')).map((j) => [j.key, j.locked])).toEqual([
-      [null, true],
-      ['feed_campaigns', false],
-    ]);
-    await env.sql("delete from graphile_worker._private_jobs where locked_by = 'dead-worker'");
-    await drainJobs(env);
+    await env.sql("delete from graphile_worker._private_jobs where key = 'campaign:' || ?", [launched.id]);
+    await run('campaign_progress');
     expect((await recipientRows(env, launched.id)).every((r) => r.message_status === 'accepted')).toBe(true);
+    expect(await campaignJobs(launched)).toHaveLength(1);
     expect(await call(owner, 'post', `/v1/campaigns/${launched.id}/cancel`)).toMatchObject({ status: 200 });
+    await drainJobs(env);
+  });
+
+  it('a move of the test clock makes every live campaign\'s job and the window\'s job due at once', async () => {
+    const { groupId } = await createAudience(env, org.id, { phones: [campaignPhone()] });
+    const later = await createDraft(owner, { group_ids: [groupId], traffic_class: 'transactional' });
+    await launch(owner, later.id, { quote_id: (await quote(owner, later.id)).id, scheduled_at: new Date(T0.getTime() + 2 * HOUR).toISOString() });
+    expect((await campaignJobs(later))[0]!.in_ms).toBeGreaterThan(HOUR);
+    await advanceClock(await env.ctx(), 0);
+    expect((await campaignJobs(later))[0]!.in_ms).toBeLessThanOrEqual(0);
+    expect((await jobsOf('message_timers')).find((j) => j.key === WINDOW_CHANGE_KEY)!.in_ms).toBeLessThanOrEqual(0);
+    expect(await call(owner, 'post', `/v1/campaigns/${later.id}/cancel`)).toMatchObject({ status: 200 });
+    await env.sql("delete from graphile_worker._private_jobs where key = 'campaign:' || ? or key = ?", [later.id, WINDOW_CHANGE_KEY]);
   });
 });

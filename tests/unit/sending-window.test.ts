@@ -5,6 +5,7 @@ import {
   heldUntil,
   isWindowOpen,
   nextOpening,
+  nextWindowChange,
   parseWindowTime,
   validateWindowSettings,
   waitsForWindow,
@@ -158,4 +159,24 @@ describe('waitsForWindow', () => {
     ['transactional', false, false],
     ['transactional', true, false],
   ] as const)('%s with the window open %s: %s', (trafficClass, open, waits) => expect(waitsForWindow(trafficClass, open)).toBe(waits));
+});
+
+describe('nextWindowChange', () => {
+  it('is the closing while the window is open and the opening while it is shut, strictly after the instant', () => {
+    expect(nextWindowChange(day, new Date('2026-03-10T09:00:00Z'))).toEqual(new Date('2026-03-10T17:00:00Z'));
+    expect(nextWindowChange(day, new Date('2026-03-10T17:00:00Z'))).toEqual(new Date('2026-03-11T05:00:00Z'));
+    expect(nextWindowChange(day, new Date('2026-03-10T04:59:59Z'))).toEqual(new Date('2026-03-10T05:00:00Z'));
+    expect(nextWindowChange(day, new Date('2026-03-10T05:00:00Z'))).toEqual(new Date('2026-03-10T17:00:00Z'));
+  });
+
+  it('follows a window across midnight', () => {
+    // 20:00 to 06:00 EAT = 17:00Z to 03:00Z.
+    expect(nextWindowChange(night, new Date('2026-03-10T22:00:00Z'))).toEqual(new Date('2026-03-11T03:00:00Z'));
+    expect(nextWindowChange(night, new Date('2026-03-11T03:00:00Z'))).toEqual(new Date('2026-03-11T17:00:00Z'));
+  });
+
+  it('is null for a window open all day, which never changes', () => {
+    expect(nextWindowChange(allDay, new Date('2026-03-10T09:00:00Z'))).toBeNull();
+    expect(nextWindowChange(allDayMidnight, new Date('2026-03-10T09:00:00Z'))).toBeNull();
+  });
 });

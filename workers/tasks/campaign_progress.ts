@@ -1,24 +1,19 @@
-// Task `campaign_progress`: scheduled starts, expiry at validity, completion and the end of a cancel
-// (runCampaignProgress). It comes back every PROGRESS_WAITING_MS while a campaign is scheduled, sending or
-// cancelling, and not at all once none is; the chain keeper and the crontab start it.
+// Task `campaign_progress`, each minute: the backstop of the campaigns' own jobs (workers/tasks/campaign.ts). Every
+// move due now of every campaign (runCampaignProgress), then every live campaign's job woken: one a worker lost,
+// that failed for good, or that waits for a moment the test clock has since passed runs at once.
 import type { Task } from 'graphile-worker';
 import type { Deps } from '../../core/app/context.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { runCampaignProgress } from '../../core/app/campaigns/campaign-progress.ts';
-import { campaignWork } from '../../core/db/jobs/campaign-work.ts';
-import { repeatingTask, type Found } from '../repeating-task.ts';
-
-/** The feeder loop's progress period, kept: a campaign's end is seen within half a second. */
-export const PROGRESS_WAITING_MS = 500;
-
-export async function progressRound(deps: Deps): Promise<Found> {
-  const pool = await nativePool(deps.orm.em);
-  const now = await deps.clock.now();
-  // Each due campaign is moved in its own transaction until none is due: one round does all there is now.
-  await runCampaignProgress(pool, now);
-  return (await campaignWork(pool, now)).live ? 'waiting' : 'none';
-}
+import { wakeLiveCampaigns } from '../../core/db/jobs/campaign-jobs.ts';
+import { ZNoInput } from '../task-input.ts';
 
 export function campaignProgressTask(deps: Deps): Task {
-  return repeatingTask(deps, { name: 'campaign_progress', waitingMs: PROGRESS_WAITING_MS, round: progressRound });
+  return async (payload, helpers) => {
+    ZNoInput.parse(payload);
+    const pool = await nativePool(deps.orm.em);
+    const moved = await runCampaignProgress(pool, await deps.clock.now());
+    const woken = await wakeLiveCampaigns(pool);
+    helpers.logger.debug(`campaign_progress ${JSON.stringify({ ...moved, campaign_jobs_woken: woken })}`);
+  };
 }

@@ -4,7 +4,7 @@ import type { Task } from 'graphile-worker';
 import type { Deps } from '../../core/app/context.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { applyWaitingReceipts } from '../../core/app/messages/apply-receipts.ts';
-import { ZNoInput } from '../repeating-task.ts';
+import { ZNoInput } from '../task-input.ts';
 
 export function earlyReceiptsTask(deps: Deps): Task {
   return async (payload, helpers) => {

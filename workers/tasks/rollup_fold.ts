@@ -4,7 +4,7 @@ import type { Task } from 'graphile-worker';
 import type { Deps } from '../../core/app/context.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { foldRollupDeltas } from '../../core/db/reports/rollups.ts';
-import { ZNoInput } from '../repeating-task.ts';
+import { ZNoInput } from '../task-input.ts';
 
 export function rollupFoldTask(deps: Deps): Task {
   return async (payload, helpers) => {

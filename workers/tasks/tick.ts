@@ -4,7 +4,7 @@ import type { Task } from 'graphile-worker';
 import type { Deps } from '../../core/app/context.ts';
 import { newCtx } from '../../core/app/context.ts';
 import { runDueTransitions } from '../../core/app/tick.ts';
-import { ZNoInput } from '../repeating-task.ts';
+import { ZNoInput } from '../task-input.ts';
 
 export function tickTask(deps: Deps): Task {
   return async (payload, helpers) => {

@@ -3,7 +3,7 @@
 import type { Task } from 'graphile-worker';
 import type { Deps } from '../../core/app/context.ts';
 import { FAN_OUT_BATCH, fanOut } from '../../core/app/webhooks/deliveries.ts';
-import { ZNoInput } from '../repeating-task.ts';
+import { ZNoInput } from '../task-input.ts';
 
 export function webhookFanOutTask(deps: Deps): Task {
   return async (payload, helpers) => {

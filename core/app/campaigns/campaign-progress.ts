@@ -5,7 +5,7 @@ import type { CampaignClient, CampaignPool } from '../../db/campaigns/own-client
 import { release } from '../../domain/ledger.ts';
 import { priceShare } from '../../domain/pricing.ts';
 import { onOwnClient } from '../../db/campaigns/own-client.ts';
-import { claimDueCampaign, endFeeding, lockQueuedMessages, settlePendingRecipients, type DueMove } from '../../db/campaigns/launched.ts';
+import { claimDueCampaign, endFeeding, lockQueuedMessages, settlePendingRecipients, type CampaignRef, type DueMove } from '../../db/campaigns/launched.ts';
 import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
 import { applyMovements } from '../../db/wallets.ts';
 import { addEvents } from '../../db/messages/outbox.ts';
@@ -51,12 +51,12 @@ async function moveTo(tx: CampaignClient, c: Launched, event: CampaignEvent, now
   if (next !== c.status) await addEvents(tx, now, [campaignEvent({ ...c, status: next })]);
 }
 
-/** One campaign at a time, each in its own transaction, until none is due. */
-async function each(pool: CampaignPool, due: DueMove, now: Date, step: (tx: CampaignClient, c: Launched) => Promise<void>): Promise<number> {
+/** One campaign at a time (of all, or only `only`), each in its own transaction, until none is due. */
+async function each(pool: CampaignPool, due: DueMove, now: Date, only: CampaignRef | undefined, step: (tx: CampaignClient, c: Launched) => Promise<void>): Promise<number> {
   let count = 0;
   for (;;) {
     const done = await onOwnClient(pool, async (tx) => {
-      const c = await claimDueCampaign(tx, due, now);
+      const c = await claimDueCampaign(tx, due, now, only);
       if (!c) return false;
       await step(tx, c);
       return true;
@@ -67,16 +67,16 @@ async function each(pool: CampaignPool, due: DueMove, now: Date, step: (tx: Camp
 }
 
 /** Scheduled campaigns whose start has come begin sending (a start missed past the validity expires instead). */
-function startScheduled(pool: CampaignPool, now: Date) {
-  return each(pool, 'start', now, (tx, c) => moveTo(tx, c, 'start', now, { started_at: now }));
+function startScheduled(pool: CampaignPool, now: Date, only?: CampaignRef) {
+  return each(pool, 'start', now, only, (tx, c) => moveTo(tx, c, 'start', now, { started_at: now }));
 }
 
 /**
  * At validity_seconds after the start, whatever is unsent expires: pending recipients (shares
  * released) and queued messages not yet submitted. The campaign completes once nothing is in flight.
  */
-function expireDue(pool: CampaignPool, now: Date) {
-  return each(pool, 'expire', now, async (tx, c) => {
+function expireDue(pool: CampaignPool, now: Date, only?: CampaignRef) {
+  return each(pool, 'expire', now, only, async (tx, c) => {
     // Messages before the wallet, as every other writer locks them.
     await settleQueued(tx, c, 'expire', now);
     await settlePending(tx, c, 'expired', now);
@@ -85,20 +85,21 @@ function expireDue(pool: CampaignPool, now: Date) {
 }
 
 /** Sending campaigns with every recipient fed (or expired) and none of their messages still accepted are completed. */
-function completeDone(pool: CampaignPool, now: Date) {
-  return each(pool, 'complete', now, (tx, c) => moveTo(tx, c, 'complete', now, { finished_at: now }));
+function completeDone(pool: CampaignPool, now: Date, only?: CampaignRef) {
+  return each(pool, 'complete', now, only, (tx, c) => moveTo(tx, c, 'complete', now, { finished_at: now }));
 }
 
 /** A cancelling campaign is cancelled once the messages that were in flight at the cancel have their answers. */
-function finishCancels(pool: CampaignPool, now: Date) {
-  return each(pool, 'finish_cancel', now, (tx, c) => moveTo(tx, c, 'cancel_finished', now, { finished_at: now }));
+function finishCancels(pool: CampaignPool, now: Date, only?: CampaignRef) {
+  return each(pool, 'finish_cancel', now, only, (tx, c) => moveTo(tx, c, 'cancel_finished', now, { finished_at: now }));
 }
 
-export async function runCampaignProgress(pool: CampaignPool, now: Date) {
+/** Every move due now, of every campaign or only of `only`. */
+export async function runCampaignProgress(pool: CampaignPool, now: Date, only?: CampaignRef) {
   return {
-    campaigns_started: await startScheduled(pool, now),
-    campaigns_expired: await expireDue(pool, now),
-    campaigns_completed: await completeDone(pool, now),
-    campaigns_cancelled: await finishCancels(pool, now),
+    campaigns_started: await startScheduled(pool, now, only),
+    campaigns_expired: await expireDue(pool, now, only),
+    campaigns_completed: await completeDone(pool, now, only),
+    campaigns_cancelled: await finishCancels(pool, now, only),
   };
 }

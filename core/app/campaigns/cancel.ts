@@ -9,6 +9,7 @@ import { UUID_RE } from '../../db/ids.ts';
 import { campaignPool, onOwnClient } from '../../db/campaigns/own-client.ts';
 import { countInFlight, lockLaunchedCampaign } from '../../db/campaigns/launched.ts';
 import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
+import { queueCampaignJob } from '../../db/jobs/campaign-jobs.ts';
 import { readSettings } from '../platform/settings.ts';
 import { insertAudit } from '../audit/record-audit.ts';
 import { findCampaign, presentCampaign } from './campaign-view.ts';
@@ -34,7 +35,9 @@ export async function cancelCampaign(ctx: Ctx, actor: TenantActor, id: string) {
     const queuedAtCancel = await settleQueued(tx, c, 'cancel', ctx.now);
     const pendingCancelled = await settlePending(tx, c, 'cancelled', ctx.now);
     const report: CancelReport = { pending_cancelled: pendingCancelled, queued_at_cancel: queuedAtCancel, in_flight_at_cancel: await countInFlight(tx, c) };
-    await moveCampaign(tx, c, 'cancel', ctx.now, { cancel_requested_at: ctx.now, cancel_report: JSON.stringify(report) });
+    const next = await moveCampaign(tx, c, 'cancel', ctx.now, { cancel_requested_at: ctx.now, cancel_report: JSON.stringify(report) });
+    // A cancelling campaign's job comes at once, and then until the messages in flight at the cancel are answered.
+    if (next === 'cancelling') await queueCampaignJob(tx, { organizationId: c.organization_id, id: c.id }, 0);
     await insertAudit(tx, ctx.now, actorRef(actor), { organizationId: c.organization_id, action: 'campaign.cancel_requested', targetType: 'campaign', targetId: c.id, details: { ...report } });
     return { report, replay: false };
   });

@@ -2,6 +2,7 @@
 import { newId } from '../../db/ids.ts';
 import { onOwnClient, type CampaignPool } from '../../db/campaigns/own-client.ts';
 import { claimCampaignToFeed, nextRecipients } from '../../db/campaigns/feed.ts';
+import type { CampaignRef } from '../../db/campaigns/launched.ts';
 import { recordFedBatch } from '../../db/campaigns/feed-batch.ts';
 import { isWindowOpen, type SendingWindowSettings } from '../../domain/sending-window.ts';
 import { needsConsent } from '../../domain/consent.ts';
@@ -19,13 +20,13 @@ export const MAX_QUEUED_PER_CAMPAIGN = 4000;
  * Feeds one batch of one campaign in one transaction: queued recipients get a message (accepted,
  * its share held, expiring with the campaign); those who opted out or (promotional) lost consent
  * since the quote are skipped and their shares released in one ledger entry. Returns the number of
- * recipients fed, 0 when no campaign needed feeding.
+ * recipients fed, 0 when no campaign needed feeding. The campaign is the oldest that needs it, or only `only`.
  */
-export async function feedOnce(pool: CampaignPool, now: Date, window: SendingWindowSettings, batch = FEED_BATCH): Promise<number> {
+export async function feedOnce(pool: CampaignPool, now: Date, window: SendingWindowSettings, batch = FEED_BATCH, only?: CampaignRef): Promise<number> {
   return onOwnClient(pool, async (tx) => {
     // Promotional campaigns are fed only while the sending window is open; a campaign's queue stays short.
     const queue = { countTo: MAX_QUEUED_PER_CAMPAIGN, room: MAX_QUEUED_PER_CAMPAIGN - FEED_BATCH / 2 };
-    const c = await claimCampaignToFeed(tx, now, isWindowOpen(window, now), queue);
+    const c = await claimCampaignToFeed(tx, now, isWindowOpen(window, now), queue, only);
     if (!c) return 0;
     const found = await nextRecipients(tx, c, batch, needsConsent(c.traffic_class));
     const share = shareOf(c);
@@ -42,7 +43,7 @@ export async function feedOnce(pool: CampaignPool, now: Date, window: SendingWin
   });
 }
 
-/** Feeds until no campaign needs it now (tests and the operator's tick; the worker runs feedOnce in a loop). */
+/** Feeds until no campaign needs it now (tests; the worker feeds each campaign in its own job, run-campaign.ts). */
 export async function feedAll(pool: CampaignPool, now: Date, window: SendingWindowSettings): Promise<number> {
   let total = 0;
   for (;;) {

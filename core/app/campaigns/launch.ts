@@ -17,6 +17,7 @@ import { requireOrganization } from '../organizations/find-organization.ts';
 import { readSettings } from '../platform/settings.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { addEvents } from '../../db/messages/outbox.ts';
+import { queueCampaignJob } from '../../db/jobs/campaign-jobs.ts';
 import { findCampaign, presentCampaign, statusOfQuote } from './campaign-view.ts';
 import { ZValidity, checkSchedule } from './drafts.ts';
 import { ZTimestamp } from '../validation.ts';
@@ -90,6 +91,8 @@ export async function launchCampaign(ctx: Ctx, actor: TenantActor, id: string, b
     });
     const launched = await findCampaign(tx, actor.organizationId, id);
     await addEvents(tx.em, tx.now, [campaignEvent(launched)]);
+    // Its own job, for its start: queued with the launch, or not at all.
+    await queueCampaignJob(tx.em, { organizationId: actor.organizationId, id: row.id }, startsAt.getTime() - tx.now.getTime());
     await recordAudit(tx, actor, {
       organizationId: actor.organizationId,
       action: 'campaign.launched',

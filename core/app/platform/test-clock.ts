@@ -1,6 +1,7 @@
 // Operator: move the test clock (CLOCK=test only); its offset lives in the database.
 import type { Ctx } from '../context.ts';
 import { addToClockOffset, readClockOffset, writeClockOffset } from '../../db/platform/settings.ts';
+import { wakeTimers } from '../../db/jobs/timer-jobs.ts';
 
 function view(offset: number) {
   return { clock: { now: new Date(Date.now() + offset).toISOString(), offset_ms: offset } };
@@ -8,12 +9,15 @@ function view(offset: number) {
 
 async function store(ctx: Ctx, offset: number) {
   await writeClockOffset(ctx.em, Math.round(offset));
+  await wakeTimers(ctx.em);
   return view(Math.round(offset));
 }
 
 /** Adds in one statement, so advances made at the same moment add up. */
 export async function advanceClock(ctx: Ctx, seconds: number) {
-  return view(await addToClockOffset(ctx.em, Math.round(seconds * 1000)));
+  const offset = await addToClockOffset(ctx.em, Math.round(seconds * 1000));
+  await wakeTimers(ctx.em);
+  return view(offset);
 }
 
 export async function setClock(ctx: Ctx, at: Date) {

@@ -1,7 +1,7 @@
 // Feeding's reads: the next sending campaign to feed, locked, and its next recipients with what decides each now.
 import type { Launched } from './rows.ts';
 import type { CampaignClient } from './own-client.ts';
-import { LAUNCHED_CAMPAIGNS } from './launched.ts';
+import { LAUNCHED_CAMPAIGNS, type CampaignRef } from './launched.ts';
 import { one, rows } from '../sql.ts';
 
 /** A recipient about to be fed: whether its number has an active opt-out, and (when asked) consents. */
@@ -15,19 +15,26 @@ export interface Candidate {
 /**
  * A sending campaign with recipients left, fewer than `room` messages waiting for the dispatcher (counted no further
  * than `countTo`), unexpired, and (promotional) the window open, locked so that feeders side by side never take the
- * same campaign (SKIP LOCKED).
+ * same campaign (SKIP LOCKED). Of all campaigns, oldest start first, or only `only`.
  */
-export function claimCampaignToFeed(tx: CampaignClient, now: Date, windowOpen: boolean, queue: { countTo: number; room: number }): Promise<Launched | undefined> {
+export function claimCampaignToFeed(
+  tx: CampaignClient,
+  now: Date,
+  windowOpen: boolean,
+  queue: { countTo: number; room: number },
+  only?: CampaignRef,
+): Promise<Launched | undefined> {
   return one<Launched>(
     tx,
     `${LAUNCHED_CAMPAIGNS}
      where c.status = 'sending' and c.fed_through < c.audience_size and c.expires_at > ?
        and not waits_for_window(c.traffic_class, ?)
        and (select count(*) from (select 1 from messages m where m.organization_id = c.organization_id and m.campaign_id = c.id and m.status = 'accepted' limit ?) q) < ?
+       ${only ? 'and c.organization_id = ? and c.id = ?' : ''}
      order by c.starts_at, c.id
      limit 1
      for update of c skip locked`,
-    [now, windowOpen, queue.countTo, queue.room],
+    only ? [now, windowOpen, queue.countTo, queue.room, only.organizationId, only.id] : [now, windowOpen, queue.countTo, queue.room],
   );
 }
 

@@ -12,7 +12,9 @@ export function lockLaunchedCampaign(tx: CampaignClient, organizationId: string,
   return one<Launched>(tx, `${LAUNCHED_CAMPAIGNS} where c.organization_id = ? and c.id = ? for update of c`, [organizationId, id]);
 }
 
-const NOTHING_ACCEPTED = "not exists (select 1 from messages m where m.organization_id = c.organization_id and m.campaign_id = c.id and m.status = 'accepted')";
+/** Messages of campaign `c` accepted and not yet answered (queued or in flight), as a condition. */
+export const ANY_ACCEPTED = "exists (select 1 from messages m where m.organization_id = c.organization_id and m.campaign_id = c.id and m.status = 'accepted')";
+const NOTHING_ACCEPTED = `not ${ANY_ACCEPTED}`;
 
 /** The campaigns a move of the clock or of progress is due for, as conditions on `c` and their parameters. */
 const DUE = {
@@ -28,10 +30,20 @@ const DUE = {
 
 export type DueMove = keyof typeof DUE;
 
-/** One campaign the move is due for, locked; side-by-side workers skip each other's (SKIP LOCKED). */
-export function claimDueCampaign(tx: CampaignClient, due: DueMove, now: Date): Promise<Launched | undefined> {
+/** One campaign: the campaign job's own (workers/tasks/campaign.ts). */
+export interface CampaignRef {
+  organizationId: string;
+  id: string;
+}
+
+/**
+ * One campaign the move is due for (of all, or only `only`), locked; side-by-side workers skip each other's
+ * (SKIP LOCKED).
+ */
+export function claimDueCampaign(tx: CampaignClient, due: DueMove, now: Date, only?: CampaignRef): Promise<Launched | undefined> {
   const { where, params } = DUE[due](now);
-  return one<Launched>(tx, `${LAUNCHED_CAMPAIGNS} where ${where} limit 1 for update of c skip locked`, params);
+  const ofOne = only ? ' and c.organization_id = ? and c.id = ?' : '';
+  return one<Launched>(tx, `${LAUNCHED_CAMPAIGNS} where ${where}${ofOne} limit 1 for update of c skip locked`, only ? [...params, only.organizationId, only.id] : params);
 }
 
 /** Every recipient still pending takes `status` (expired or cancelled), its share marked released. Returns how many. */
