@@ -1,5 +1,5 @@
-// `npm run bench -- campaign`: a 100,000-recipient campaign launched, fed by graphile-worker's feed_campaigns and
-// moved on by campaign_progress (the worker's runner, as a worker process runs them), dispatched to the SMSC
+// `npm run bench -- campaign`: a 100,000-recipient campaign launched, fed and moved on by its own graphile-worker
+// job (task campaign, queued by the launch; the worker's runner, as a worker process runs it), dispatched to the SMSC
 // simulator over SMPP and receipted; against single messages dispatched the same way on the same machine.
 import type { Pool } from 'pg';
 import type { Deps } from '../core/app/context.ts';
@@ -15,13 +15,13 @@ const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const WINDOW = 500;
 const quiet = { info: () => {}, warn: () => {} };
 /**
- * The periodic tasks run beside the campaign: the two that replaced the feeder loop the benchmark ran before, or
- * with BENCH_PERIODIC=all every task of the crontab (the minute tasks the tick ran, which that loop did not).
+ * The periodic tasks run beside the campaign: campaign_progress, the backstop of its job, or with BENCH_PERIODIC=all
+ * every task of the crontab (the minute tasks the tick ran, which the feeder loop of before did not).
  */
-const PERIODIC = process.env.BENCH_PERIODIC === 'all' ? undefined : ['campaign_progress', 'feed_campaigns'];
+const PERIODIC = process.env.BENCH_PERIODIC === 'all' ? undefined : ['campaign_progress'];
 
 /**
- * Runs the dispatcher alone, or (campaigns, given the database's URL) the worker's runner with its campaign tasks
+ * Runs the dispatcher alone, or (campaigns, given the database's URL) the worker's runner with its campaign jobs
  * and the same dispatcher but no webhook sender, until `done` holds; returns the seconds it took.
  */
 async function dispatchUntil(deps: Deps, runnerUrl: string | null, start: () => Promise<void>, done: () => Promise<boolean>): Promise<number> {
