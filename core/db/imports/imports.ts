@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UUID_RE } from '../ids.ts';
 import { exec, keysetRows, one, rows } from '../sql.ts';
+import { addJob } from '../jobs/add-job.ts';
 
 export const IMPORT_COUNTS = ['processed', 'created', 'existing', 'duplicate', 'invalid', 'opted_out', 'consent_recorded'] as const;
 export type ImportCounts = Record<(typeof IMPORT_COUNTS)[number], number>;
@@ -63,10 +64,7 @@ export async function queueImport(
     id,
   ]);
   // Queued in the same transaction: the job exists exactly when the import says queued.
-  await exec(em, "select graphile_worker.add_job('process_contact_import', json_build_object('importId', ?::text), job_key := ?, max_attempts := 3)", [
-    id,
-    `contact-import:${id}`,
-  ]);
+  await addJob(em, { task: 'process_contact_import', payload: { importId: id }, jobKey: `contact-import:${id}`, maxAttempts: 3 });
 }
 
 /** The first staged rows as they were read, while their cells are kept. */
