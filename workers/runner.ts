@@ -10,6 +10,8 @@ import { DISPATCHER_DEFAULTS, startDispatcher, STOP_RECEIPTS_MS, type Dispatcher
 import { STOP_WRITE_MS } from './dispatch-writer.ts';
 import { startWebhookSender, type SenderOptions } from './webhook-sender.ts';
 import { loopsOfThePool } from './pool-loops.ts';
+import { nativePool } from '../core/db/sql.ts';
+import { wakeTimers } from '../core/db/jobs/timer-jobs.ts';
 import { createSmppProvider } from './providers/smpp-client.ts';
 import { startSmscSimulator } from './providers/smsc-simulator.ts';
 import { PERIODIC_TASKS, taskList } from './task-list.ts';
@@ -140,6 +142,10 @@ export async function startWorkers(deps: Deps, connectionString: string, options
     await pgPool.end().catch(() => {});
     throw loops.failed ?? new Error('graphile-worker started no worker pool, so the dispatcher and the webhook sender did not start');
   }
+  // A worker that died in a campaign's step left that job locked (graphile-worker takes a lock for dead only after
+  // 4 hours): a worker that starts makes every live campaign's job, and the window's, due at once, new beside a
+  // locked one.
+  await wakeTimers(await nativePool(deps.orm.em)).catch((err: unknown) => process.stderr.write(`could not wake the timers: ${String(err)}\n`));
   return {
     runner,
     ended,

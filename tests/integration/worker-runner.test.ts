@@ -1,6 +1,7 @@
 // The worker's runner (workers/runner.ts) on this file's database: graphile-worker's pool creation starts the loops
-// that are not jobs (the dispatcher says it is alive, the webhook sender fans events out, the chain keeper starts
-// the campaign tasks), and the runner's stop stops them (the dispatcher retired, the outbox left alone), in time.
+// that are not jobs (the dispatcher says it is alive, the webhook sender fans events out), a campaign's job runs,
+// and the runner's stop stops them (the dispatcher retired, the outbox left alone), in time. A worker that starts
+// takes over the campaign job a dead worker left locked.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmscSimulator, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
@@ -41,7 +42,7 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10
 const outboxEvent = () =>
   env.sql("insert into outbox_events (id, organization_id, type, subject_id, payload, created_at) values (?, ?, 'message.delivered', 'm', '{}', now())", [randomUUID(), org.id]);
 
-it('starts the dispatcher, the webhook sender and the chain keeper from its pool, and stops them with it', async () => {
+it('starts the dispatcher and the webhook sender from its pool, runs a campaign\'s job, and stops them with it', async () => {
   const owner = await signInAs(env, org.members.owner!);
   const workers = await startWorkers(env.deps, await testDatabaseUrl(), { providers: { live: null, simulator: provider }, dispatcher: { inFlight: 50, idleMs: 20, flushMs: 10 } });
   let stopMs: number;
@@ -50,7 +51,7 @@ it('starts the dispatcher, the webhook sender and the chain keeper from its pool
     await until(async () => (await count('select count(*)::int as n from dispatchers')) === 1, 'a dispatcher alive');
     await outboxEvent();
     await until(async () => (await count('select count(*)::int as n from outbox_events where delivered_at is null')) === 0, 'the outbox fanned out');
-    // The keeper: a campaign launched with no job of its tasks queued is fed and dispatched.
+    // The campaign's job, queued by the launch: fed, dispatched, receipted.
     const launched = await launchOver(env, owner, org.id, [campaignPhone(), campaignPhone()], { traffic_class: 'transactional' });
     await until(async () => (await recipientRows(env, launched.id)).every((r) => r.message_status === 'delivered'), 'the campaign delivered');
   } finally {
@@ -66,4 +67,18 @@ it('starts the dispatcher, the webhook sender and the chain keeper from its pool
   await outboxEvent();
   await new Promise((r) => setTimeout(r, 500));
   expect(await count('select count(*)::int as n from outbox_events where delivered_at is null')).toBe(waiting + 1);
+});
+
+it('a worker that starts runs at once the job of a live campaign that a dead worker left locked', async () => {
+  const owner = await signInAs(env, org.members.owner!);
+  const launched = await launchOver(env, owner, org.id, [campaignPhone(), campaignPhone()], { traffic_class: 'transactional' });
+  // Taken by a worker that died: graphile-worker would take the lock for dead only after 4 hours.
+  await env.sql("update graphile_worker._private_jobs set locked_at = now(), locked_by = 'dead-worker' where key = 'campaign:' || ?", [launched.id]);
+  const workers = await startWorkers(env.deps, await testDatabaseUrl(), { providers: { live: null, simulator: provider }, dispatcher: { inFlight: 50, idleMs: 20, flushMs: 10 }, sender: null });
+  try {
+    await until(async () => (await recipientRows(env, launched.id)).every((r) => r.message_status === 'delivered'), 'the campaign delivered');
+  } finally {
+    await workers.stop();
+    await env.sql("delete from graphile_worker._private_jobs where locked_by = 'dead-worker'");
+  }
 });

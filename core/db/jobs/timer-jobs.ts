@@ -1,5 +1,5 @@
 // Jobs of the clock's moments: message_timers at the sending window's next opening or closing (beside its minute
-// in the crontab), and every timer woken at once when the test clock moves.
+// in the crontab), and every timer woken at once when the test clock moves or a worker starts.
 import type { Runner } from '../sql.ts';
 import { addJob } from './add-job.ts';
 import { wakeLiveCampaigns } from './campaign-jobs.ts';
@@ -13,8 +13,9 @@ export async function queueWindowChange(db: Runner, runAfterMs: number): Promise
 }
 
 /**
- * The test clock moved: jobs waiting for a moment of it (a campaign's start or expiry, the window's change) were
- * queued in real time, so each runs at once and queues itself again for the clock as it is now.
+ * Every live campaign's job and the window's job run at once, and each queues itself again for the clock as it is
+ * now: when the test clock moved (their run_at is real time), and when a worker starts (one that died in a step
+ * left that job locked).
  */
 export async function wakeTimers(db: Runner): Promise<void> {
   await wakeLiveCampaigns(db);
