@@ -4,8 +4,16 @@
 // is out go together in the next one. When the service is quiet an item goes at once, alone.
 import DataLoader from 'dataloader';
 import type { Pool } from 'pg';
-import type { Deps } from '../app/context.ts';
+import type { Orm } from './orm.ts';
 import { nativePool } from './sql.ts';
+
+/**
+ * The service a coalescer serves: its batches take connections from its ORM's pool. Each service (the
+ * dependencies of one process, or of one test) has coalescers of its own.
+ */
+export interface CoalescedService {
+  orm: Pick<Orm, 'em'>;
+}
 
 export interface CoalesceOptions {
   /** Items in one batch at most. */
@@ -22,7 +30,7 @@ type Run<I, O> = (pool: Pool, items: I[]) => Promise<O[]>;
  * tick: the batch waiting for its turn is the one that gathers the items. Nothing is cached, since each item is
  * a request of its own (a key's token, a send) and must reach the database.
  */
-function coalescer<I, O>(deps: Deps, run: Run<I, O>, options: CoalesceOptions): (item: I) => Promise<O> {
+function coalescer<I, O>(service: CoalescedService, run: Run<I, O>, options: CoalesceOptions): (item: I) => Promise<O> {
   let running = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -35,7 +43,7 @@ function coalescer<I, O>(deps: Deps, run: Run<I, O>, options: CoalesceOptions): 
   const loader = new DataLoader<I, O>(
     async (items) => {
       try {
-        return await run(await nativePool(deps.orm.em), [...items]);
+        return await run(await nativePool(service.orm.em), [...items]);
       } finally {
         running -= 1;
         release();
@@ -53,14 +61,14 @@ function coalescer<I, O>(deps: Deps, run: Run<I, O>, options: CoalesceOptions): 
   return (item) => loader.load(item);
 }
 
-/** One coalescer per kind of work and per service (deps); a batch that fails rejects each of its items. */
-export function coalesced<I, O>(run: Run<I, O>, options: CoalesceOptions = { maxBatch: 128, inFlight: 1 }): (deps: Deps, item: I) => Promise<O> {
-  const byDeps = new WeakMap<Deps, (item: I) => Promise<O>>();
-  return (deps, item) => {
-    let submit = byDeps.get(deps);
+/** One coalescer per kind of work and per service; a batch that fails rejects each of its items. */
+export function coalesced<I, O>(run: Run<I, O>, options: CoalesceOptions = { maxBatch: 128, inFlight: 1 }): (service: CoalescedService, item: I) => Promise<O> {
+  const byService = new WeakMap<CoalescedService, (item: I) => Promise<O>>();
+  return (service, item) => {
+    let submit = byService.get(service);
     if (!submit) {
-      submit = coalescer(deps, run, options);
-      byDeps.set(deps, submit);
+      submit = coalescer(service, run, options);
+      byService.set(service, submit);
     }
     return submit(item);
   };

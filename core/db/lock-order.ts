@@ -13,7 +13,7 @@
 // Inserting new rows takes no lock anyone else waits for. What still meets a deadlock or a serialization
 // failure (an order kept by a plan PostgreSQL chose) is retried whole: see contention.ts.
 import type { Runner } from './sql.ts';
-import { pgArray, prepared, rows } from './sql.ts';
+import { exec, pgArray, prepared, rows } from './sql.ts';
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -24,6 +24,15 @@ export function inLockOrder(keys: Iterable<string>): string[] {
 
 /** Step 6 inside a larger statement: the wallets of the organizations an array expression names, locked in order. */
 export const lockWalletsOf = (organizationIds: string) => `select * from wallets where organization_id = any(${organizationIds}) order by organization_id for update`;
+
+/**
+ * Step 3: the organization's row, locked until the transaction ends. What is counted or checked across the
+ * organization under it (drafts, webhook endpoints, an owner that remains, the address book's names and its one
+ * import at a time) stays exact, since a second transaction doing the same waits here.
+ */
+export async function lockOrganization(db: Runner, organizationId: string): Promise<void> {
+  await exec(db, 'select 1 from organizations where id = ? for update', [organizationId]);
+}
 
 const LOCK_WALLETS = prepared('lock-wallets', lockWalletsOf('?::uuid[]'));
 

@@ -1,18 +1,18 @@
 // GraphQL lists with nested fields read what their nodes need together: a page of messages with their campaigns,
 // those campaigns' recipient counts, attempts and receipts, or a page of campaigns with their counts, takes the
 // same statements whatever its size (every statement any connection sends is counted, transactions included).
-import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createServiceApp } from '../../bin/server/app.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { campaignPhone, feed, launchOver } from '../support/campaigns.ts';
-import { nativePool } from '../../core/db/sql.ts';
+import { countStatements, type StatementCounter } from '../support/statements.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
 let app: ReturnType<typeof createServiceApp>;
+let counter: StatementCounter;
 const CAMPAIGNS = 3;
 const PER_CAMPAIGN = 4;
 
@@ -30,39 +30,15 @@ beforeAll(async () => {
     await launchOver(env, owner, org.id, Array.from({ length: PER_CAMPAIGN }, () => campaignPhone()), { name: `Kampeni ${i}` });
   }
   await feed(env);
-  await countStatements();
+  counter = await countStatements(env);
 });
-
-let counting = false;
-let statements = 0;
-
-/** Counts what every connection of the pool sends from its next checkout on (the pool's clients are its own). */
-async function countStatements() {
-  const pool = await nativePool(env.orm.em);
-  const counted = new WeakSet<pg.PoolClient>();
-  pool.on('acquire', (client) => {
-    if (counted.has(client)) return;
-    counted.add(client);
-    const send = client.query as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => {
-      if (counting) statements += 1;
-      return send.apply(client, args);
-    }) as typeof client.query;
-  });
-}
 
 /** The statements sent while the query was answered, and its data. */
 async function statementsOf(query: string, first: number) {
-  statements = 0;
-  counting = true;
-  try {
-    const res = await request(app).post('/graphql').set(bearer(org.keys.live!.secret)).send({ query, variables: { first } });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.errors).toBeUndefined();
-    return { statements, data: res.body.data };
-  } finally {
-    counting = false;
-  }
+  const { statements, answer: res } = await counter.during(() => request(app).post('/graphql').set(bearer(org.keys.live!.secret)).send({ query, variables: { first } }));
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.errors).toBeUndefined();
+  return { statements, data: res.body.data };
 }
 
 // Measured before the loaders moved to Pothos' dataloader plugin; no more now.

@@ -1,13 +1,15 @@
 // The use cases read like the spec: they call named queries of core/db and hold no SQL of their own. Every
 // statement lives in core/db; only core/db reaches the database (MikroORM's EntityManager, its connection, or
 // the hot-path runner of core/db/sql.ts). A use case may hold a hot path's transaction, never run a statement.
+// The dependency goes one way: core/db imports nothing of core/app, not even a type.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const USE_CASES = 'core/app';
+const QUERY_LAYER = 'core/db';
 
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
@@ -79,7 +81,37 @@ function sqlFindings(file: string): string[] {
   return found;
 }
 
+/** The modules a file names (imports, re-exports, type imports, dynamic imports), as paths from the root. */
+function modulesNamed(file: string, text: string): string[] {
+  const specifiers = [...code(text).matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map(([, spec]) => spec!);
+  return specifiers.filter((spec) => spec.startsWith('.')).map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec)));
+}
+
+const useCaseModules = (file: string, text: string) => modulesNamed(file, text).filter((path) => path === USE_CASES || path.startsWith(`${USE_CASES}/`));
+
 describe('the query layer', () => {
+  it('core/db imports nothing of core/app, types included', () => {
+    const found = sources(QUERY_LAYER).flatMap((file) => useCaseModules(file, readFileSync(join(ROOT, file), 'utf8')).map((path) => `${file}: imports ${path}`));
+    expect(found).toEqual([]);
+  });
+
+  it('finds an import of core/app in whatever form it takes', () => {
+    const file = 'core/db/messages/x.ts';
+    for (const sample of [
+      "import type { Deps } from '../../app/context.ts';",
+      "import { newCtx } from '../../app/context.ts';",
+      "export type { Ctx } from '../../app/context.ts';",
+      "type D = import('../../app/context.ts').Deps;",
+      "import '../../app/x.ts';",
+    ]) {
+      expect(useCaseModules(file, sample), sample).not.toEqual([]);
+    }
+    for (const sample of ["import { rows } from '../sql.ts';", "import type { Role } from '../../domain/access.ts';", "// from '../../app/context.ts'", "import DataLoader from 'dataloader';"]) {
+      expect(useCaseModules(file, sample), sample).toEqual([]);
+    }
+  });
+
+
   it('core/app holds no SQL and reaches the database only through core/db', () => {
     const findings = sources(USE_CASES).flatMap(sqlFindings);
     expect(findings).toEqual([]);

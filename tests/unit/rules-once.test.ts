@@ -1,6 +1,7 @@
 // Each rule has one home: a second copy of a predicate's defining SQL or TypeScript anywhere in the service's code,
 // a status written outside the module that applies the state machine's transitions, a wallet or ledger write
-// outside core/db/wallets.ts, or the traffic classes written out beside TRAFFIC_CLASSES, fails here.
+// outside core/db/wallets.ts, the organization's row locked outside core/db/lock-order.ts, or the traffic classes
+// written out beside TRAFFIC_CLASSES, fails here.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,11 @@ const RULES: Rule[] = [
     name: 'the price in force: the newest version of the organization’s plan, the class’s rate',
     homes: [MIGRATION, 'core/domain/pricing.ts'],
     patterns: [/\bfrom\s+price_plans\b/i, /\brates\s*\[/],
+  },
+  {
+    name: 'the organization’s row is locked by lockOrganization alone, step 3 of the lock order',
+    homes: ['core/db/lock-order.ts'],
+    patterns: [/\bfrom\s+organizations\b[^;`']{0,200}?\bfor\s+(?:no\s+key\s+)?(?:update|share)\b/i],
   },
   {
     name: 'wallet balances and ledger entries are written by one module',

@@ -11,8 +11,9 @@ import { TRAFFIC_CLASSES, type TrafficClass } from '../../domain/pricing.ts';
 import { isReplay, transition, type CampaignStatus } from '../../domain/campaign-states.ts';
 import type { CampaignRow } from '../../db/campaigns/rows.ts';
 import { newId } from '../../db/ids.ts';
+import { lockOrganization } from '../../db/lock-order.ts';
 import {
-  countDrafts, findCampaignPage, findCampaignRows, findGroupIds, insertDraft, lockOrganizationForDrafts, updateDraft, type DraftChange, type IdWalk, type NewDraft,
+  countDrafts, findCampaignPage, findCampaignRows, findGroupIds, insertDraft, updateDraft, type DraftChange, type IdWalk, type NewDraft,
 } from '../../db/campaigns/drafts.ts';
 import { findQuotes } from '../../db/campaigns/quotes.ts';
 import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
@@ -115,7 +116,7 @@ export async function createDraft(ctx: Ctx, actor: TenantActor, body: TCreateDra
   refuseTestKeys(actor);
   return inTransaction(ctx, async (tx) => {
     // The organization row serialises draft creation, so the count below is exact.
-    await lockOrganizationForDrafts(tx.em, actor.organizationId);
+    await lockOrganization(tx.em, actor.organizationId);
     const draft: DraftContent = { ...body, sender: body.sender_id };
     const { analysis, sender, settings } = await checkDraft(tx, actor.organizationId, draft);
     if ((await countDrafts(tx.em, actor.organizationId)) >= MAX_ACTIVE_DRAFTS) {

@@ -13,13 +13,16 @@ import type { ContactStanding } from '../../db/contacts/standing.ts';
 export const ZContactName = z.string().trim().max(100);
 export const ZConsentInput = z.strictObject({ note: z.string().trim().min(1).max(500) });
 
+export const contactNotFound = (id: string) => new DomainError('not_found', `No contact has the id ${id}.`);
+
 /**
- * The contact and its standing, or 404. With lock, the contact row is locked first, by a statement of its own:
- * the standing read that follows then sees every consent record of a change that held the lock.
+ * The contact, locked, and its standing, or 404: two statements, the lock first. The standing read then starts
+ * after any change that held the lock and sees its consent records, which one statement would read from the
+ * snapshot it took before waiting for the lock.
  */
-export async function requireContact(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<{ contact: Contact; standing: ContactStanding }> {
-  const contact = await findContact(ctx.em, organizationId, id, { lock });
-  if (!contact) throw new DomainError('not_found', `No contact has the id ${id}.`);
+export async function lockContact(ctx: Ctx, organizationId: string, id: string): Promise<{ contact: Contact; standing: ContactStanding }> {
+  const contact = await findContact(ctx.em, organizationId, id, { lock: true });
+  if (!contact) throw contactNotFound(id);
   return { contact, standing: await contactStanding(ctx.em, contact) };
 }
 

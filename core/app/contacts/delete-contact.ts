@@ -8,13 +8,13 @@ import { removeContact } from '../../db/contacts/contacts.ts';
 import { removeContactFromGroups } from '../../db/groups/members.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from './consent-history.ts';
-import { requireContact } from './contact-view.ts';
+import { lockContact } from './contact-view.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
 
 export async function deleteContact(ctx: Ctx, actor: TenantActor, id: string) {
   return inTransaction(ctx, async (tx) => {
-    const { contact, standing } = await requireContact(tx, actor.organizationId, id, true);
+    const { contact, standing } = await lockContact(tx, actor.organizationId, id);
     if (standing.latestConsent?.consented === true) {
       // A deleted contact's consent ends with it: a contact added again later must be given consent anew.
       await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone: contact.phone, contactId: id, action: 'consent_cleared', source: 'contact_deleted' });

@@ -7,7 +7,7 @@ import { inTransaction } from '../context.ts';
 import { contactStanding, renameContact, touchContact } from '../../db/contacts/contacts.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from './consent-history.ts';
-import { ZConsentInput, ZContactName, canSeeNumbers, contactView, requireContact } from './contact-view.ts';
+import { ZConsentInput, ZContactName, canSeeNumbers, contactView, lockContact } from './contact-view.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
 
@@ -21,7 +21,7 @@ export type TUpdateContactBody = z.infer<typeof ZUpdateContactBody>;
 export async function updateContact(ctx: Ctx, actor: TenantActor, id: string, body: TUpdateContactBody) {
   return inTransaction(ctx, async (tx) => {
     // Locking the contact serialises two updates, so two consents cannot both be "the first".
-    const { contact, standing } = await requireContact(tx, actor.organizationId, id, true);
+    const { contact, standing } = await lockContact(tx, actor.organizationId, id);
     const hasConsent = standing.latestConsent?.consented === true;
     if (body.name !== undefined) await renameContact(tx.em, contact, body.name || null, tx.now);
     const event = { organizationId: actor.organizationId, phone: contact.phone, contactId: id, source: 'manual' as const };

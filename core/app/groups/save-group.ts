@@ -7,7 +7,7 @@ import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
 import type { Group } from '../../db/entities/group.ts';
-import { lockOrganization } from '../../db/contacts/organization-lock.ts';
+import { lockOrganization } from '../../db/lock-order.ts';
 import { countGroups, groupNameTaken, insertGroup, setGroupName } from '../../db/groups/groups.ts';
 import { MAX_GROUPS, ZGroupName, groupView, nameTaken, requireGroup } from './group-view.ts';
 

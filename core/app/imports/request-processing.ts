@@ -5,7 +5,7 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { lockOrganization } from '../../db/contacts/organization-lock.ts';
+import { lockOrganization } from '../../db/lock-order.ts';
 import { findGroup } from '../../db/groups/groups.ts';
 import { importInProgress, queueImport } from '../../db/imports/imports.ts';
 import { recordAudit } from '../audit/record-audit.ts';

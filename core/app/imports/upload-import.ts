@@ -8,7 +8,7 @@ import { DomainError, unwrap } from '../../domain/errors.ts';
 import { createUtf8Decoder } from '../../domain/utf8.ts';
 import { createCsvReader, type Delimiter } from '../../domain/csv-parse.ts';
 import { newId } from '../../db/ids.ts';
-import { lockOrganization } from '../../db/contacts/organization-lock.ts';
+import { lockOrganization } from '../../db/lock-order.ts';
 import { importInProgress } from '../../db/imports/imports.ts';
 import { failUpload, insertUpload, keptRowCount, markCounted, markUploaded, stageRows, uploadsSince, type StagingRow } from '../../db/imports/upload.ts';
 import { parseWith } from '../validation.ts';

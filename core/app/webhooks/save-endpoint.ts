@@ -8,7 +8,8 @@ import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { MAX_ENDPOINTS } from '../../domain/webhooks.ts';
 import { newId } from '../../db/ids.ts';
-import { changeEndpoint, countEndpoints, insertEndpoint, lockOrganizationEndpoints, type EndpointChanges } from '../../db/webhooks/endpoints.ts';
+import { lockOrganization } from '../../db/lock-order.ts';
+import { changeEndpoint, countEndpoints, insertEndpoint, type EndpointChanges } from '../../db/webhooks/endpoints.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { checkEndpointUrl } from './endpoint-url.ts';
 import { ZDescription, ZEndpointUrl, ZEventTypes, endpointView, findEndpoint } from './endpoint-view.ts';
@@ -40,7 +41,8 @@ export async function createEndpoint(ctx: Ctx, actor: TenantActor, body: TCreate
   // Resolved before the transaction: a slow name server holds no lock.
   const url = await checkEndpointUrl(body.url, urlRules(ctx));
   return inTransaction(ctx, async (tx) => {
-    await lockOrganizationEndpoints(tx.em, actor.organizationId);
+    // Endpoints are counted and added one request at a time, so two requests at once cannot both pass the limit.
+    await lockOrganization(tx.em, actor.organizationId);
     if ((await countEndpoints(tx.em, actor.organizationId)) >= MAX_ENDPOINTS) {
       throw new DomainError('too_many_webhook_endpoints', `An organization has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first.`);
     }

@@ -6,11 +6,6 @@ import { exec, idPageRows, one, pgArray, rows, type IdWalk } from '../sql.ts';
 
 export type { IdWalk };
 
-/** The organization row, locked: it serialises draft creation, so a count of drafts taken after it is exact. */
-export async function lockOrganizationForDrafts(em: EntityManager, organizationId: string): Promise<void> {
-  await exec(em, 'select 1 from organizations where id = ? for update', [organizationId]);
-}
-
 export async function countDrafts(em: EntityManager, organizationId: string): Promise<number> {
   const count = await one<{ n: number }>(em, "select count(*)::int as n from campaigns where organization_id = ? and status = 'draft'", [organizationId]);
   return count?.n ?? 0;

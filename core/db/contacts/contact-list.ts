@@ -1,6 +1,8 @@
-// A page of an organization's contacts with their standing: newest first, by the start of a number or by group.
+// An organization's contacts with their standing, each read with its row by one statement: a page (newest first, by
+// the start of a number or by group), or one contact for its view.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { rows } from '../sql.ts';
+import { UUID_RE } from '../ids.ts';
+import { one, rows } from '../sql.ts';
 import { STANDING_COLUMNS, STANDING_JOINS, standingOf, type ContactStanding, type StandingColumns } from './standing.ts';
 
 /** A contact's own fields, as its entity carries them. */
@@ -64,7 +66,21 @@ export async function findContacts(em: EntityManager, filter: ContactFilter): Pr
     ...params,
     filter.limit,
   ]);
-  return found.map((c) => ({
+  return found.map(listed);
+}
+
+/**
+ * One contact of the organization with its standing, unlocked; null when the id names none (an id that is no
+ * uuid names none). A locked read needs two statements instead (lockContact in core/app/contacts/contact-view.ts).
+ */
+export async function findContactWithStanding(em: EntityManager, organizationId: string, id: string): Promise<ListedContact | null> {
+  if (!UUID_RE.test(id)) return null;
+  const found = await one<ContactRow>(em, `select c.*, ${STANDING_COLUMNS} from contacts c ${STANDING_JOINS} where c.organization_id = ? and c.id = ?`, [organizationId, id]);
+  return found ? listed(found) : null;
+}
+
+function listed(c: ContactRow): ListedContact {
+  return {
     id: c.id,
     organizationId: c.organization_id,
     phone: c.phone,
@@ -72,5 +88,5 @@ export async function findContacts(em: EntityManager, filter: ContactFilter): Pr
     createdAt: c.created_at,
     updatedAt: c.updated_at,
     standing: standingOf(c),
-  }));
+  };
 }

@@ -27,14 +27,6 @@ export function listEndpoints(em: EntityManager, organizationId: string, before:
   );
 }
 
-/**
- * Locks the organization's row: endpoints are counted and added one request at a time, so two requests at once
- * cannot both pass the limit.
- */
-export async function lockOrganizationEndpoints(em: EntityManager, organizationId: string): Promise<void> {
-  await exec(em, 'select 1 from organizations where id = ? for update', [organizationId]);
-}
-
 export function countEndpoints(em: EntityManager, organizationId: string): Promise<number> {
   return em.count(WebhookEndpoint, { organizationId, deletedAt: null });
 }
