@@ -8,7 +8,7 @@ import { newId } from '../ids.ts';
 
 /** One of the organization's keys; `lock` holds its row for update until the transaction ends. */
 export function findApiKey(em: EntityManager, organizationId: string, id: string, lock = false): Promise<ApiKey | null> {
-  return em.findOne(ApiKey, { id, organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  return em.findOne(ApiKey, { id, organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
 }
 
 /** Keys that count against the organization's limit: neither revoked, nor rotated, nor expired. */

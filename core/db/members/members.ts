@@ -7,9 +7,9 @@ import { Member } from '../entities/member.ts';
 import { newId } from '../ids.ts';
 import { isUniqueViolation } from '../sql.ts';
 
-/** A live (not removed) member of the organization; `lock` holds the row for update. */
+/** A live (not removed) member of the organization; `lock` holds the row for update and reads it as it is then. */
 export function findMember(em: EntityManager, organizationId: string, id: string, lock = false): Promise<Member | null> {
-  return em.findOne(Member, { id, organizationId, deletedAt: null }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  return em.findOne(Member, { id, organizationId, deletedAt: null }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
 }
 
 /**
@@ -17,7 +17,7 @@ export function findMember(em: EntityManager, organizationId: string, id: string
  * so that a removal or a new role committed in between is seen and one that comes after waits.
  */
 export function findMemberForShare(em: EntityManager, organizationId: string, id: string): Promise<Member | null> {
-  return em.findOne(Member, { id, organizationId, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_READ });
+  return em.findOne(Member, { id, organizationId, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_READ, refresh: true });
 }
 
 /** The organization's live member with this email (stored in lower case, as `email` must be given). */
