@@ -2,7 +2,6 @@
 // two loops that are not jobs (the dispatcher and the webhook sender), started and stopped by the runner's events.
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { Deps } from '../core/app/context.ts';
 import { quietLogger } from '../core/db/migrate.ts';
@@ -10,6 +9,7 @@ import { DISPATCHER_DEFAULTS, startDispatcher, STOP_RECEIPTS_MS, type Dispatcher
 import { STOP_WRITE_MS } from './dispatch-writer.ts';
 import { startWebhookSender, type SenderOptions } from './webhook-sender.ts';
 import { loopsOfThePool } from './pool-loops.ts';
+import { jobPool } from './job-pool.ts';
 import { nativePool } from '../core/db/sql.ts';
 import { wakeTimers } from '../core/db/jobs/timer-jobs.ts';
 import { createSmppProvider } from './providers/smpp-client.ts';
@@ -85,14 +85,13 @@ function connectProviders(deps: Deps, simulatorUrl: string) {
  * order (the dispatcher last: it stops claiming first, then waits for answers, stores receipts before it
  * acknowledges them, and writes the rest, each step bounded).
  *
- * The runner gets a pool of our own so that a connection the database drops (at shutdown, or a
- * restart) is logged by its error handler instead of ending the process as an unhandled 'error'.
+ * The runner gets a pool of our own (job-pool.ts): a connection the database drops (at shutdown, or a restart)
+ * does not end the process as an unhandled 'error', and a job's end waits for the database to come back.
  */
 export async function startWorkers(deps: Deps, connectionString: string, options: WorkerOptions = {}): Promise<Workers> {
   const concurrency = options.concurrency ?? 6;
-  const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
-  pgPool.on('error', () => {});
-  pgPool.on('connect', (client) => client.on('error', () => {}));
+  const jobs = jobPool(connectionString, concurrency + 2);
+  const pgPool = jobs.pool;
   const simulatorServer = options.providers ? null : await startSmscSimulator({ port: 0, dlrDelayMs: deps.config.simulatorReceiptDelayMs });
   const own: { links: ReturnType<typeof connectProviders> | null } = { links: null };
   const closeOwn = async () => {
@@ -151,6 +150,7 @@ export async function startWorkers(deps: Deps, connectionString: string, options
     ended,
     async stop() {
       stopRequested = true;
+      jobs.stopWaiting();
       // The runner's stop shuts its pool down, which stops the loops (pool-loops.ts); graphile-worker meanwhile
       // waits for the jobs in progress.
       const runnerStopped = runner.stop().catch(() => {});
