@@ -10,6 +10,7 @@ import { createServiceApp } from './server/app.ts';
 import { SURFACES } from './server/surfaces.ts';
 import { restLink } from '../core/transport/rest-paths.ts';
 import { startWorkers, STOP_AFTER_SUBMITS_MS } from '../workers/runner.ts';
+import { surviveUnawaitedDatabaseFaults } from '../workers/unawaited-faults.ts';
 import { drainable, HTTP_DRAIN_MS } from '../core/transport/drain.ts';
 
 export async function startAll(options: { api: boolean; workers: boolean; migrate: boolean; seed: boolean }) {
@@ -30,6 +31,7 @@ export async function startAll(options: { api: boolean; workers: boolean; migrat
       server.listen(env.PORT, resolve);
     });
   }
+  if (options.workers) surviveUnawaitedDatabaseFaults(log);
   const runner = options.workers ? await startWorkers(deps, booted.url) : null;
   const address = server?.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
