@@ -7,7 +7,7 @@ import type { Deps } from '../../core/app/context.ts';
 import { newCtx } from '../../core/app/context.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { readSettings } from '../../core/app/platform/settings.ts';
-import { runCampaignStep } from '../../core/app/campaigns/run-campaign.ts';
+import { runCampaignStep, type CampaignStep } from '../../core/app/campaigns/run-campaign.ts';
 import type { CampaignRef } from '../../core/db/campaigns/launched.ts';
 import { queueCampaignJob } from '../../core/db/jobs/campaign-jobs.ts';
 import { ZCampaignJob } from '../task-input.ts';
@@ -19,7 +19,7 @@ export function campaignTask(deps: Deps): Task {
   return async (payload, helpers) => {
     const job = ZCampaignJob.parse(payload);
     const c: CampaignRef = { organizationId: job.organization_id, id: job.campaign_id };
-    let next: { runAfterMs: number | null; waitedMs?: number };
+    let next: CampaignStep;
     try {
       const ctx = await newCtx(deps);
       next = await runCampaignStep(await nativePool(deps.orm.em), c, ctx.now, (await readSettings(ctx)).window, job.waited_ms);

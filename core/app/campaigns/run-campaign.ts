@@ -6,6 +6,7 @@
 import type { CampaignPool } from '../../db/campaigns/own-client.ts';
 import type { CampaignRef } from '../../db/campaigns/launched.ts';
 import { readCampaignClock, type CampaignClock } from '../../db/campaigns/campaign-clock.ts';
+import { isFinal } from '../../domain/campaign-states.ts';
 import { isWindowOpen, nextOpening, waitsForWindow, type SendingWindowSettings } from '../../domain/sending-window.ts';
 import { feedOnce } from './feed.ts';
 import { runCampaignProgress } from './campaign-progress.ts';
@@ -53,7 +54,8 @@ export async function runCampaignStep(
 
 /** When the campaign's next step is due, from what it is now. */
 export function nextStep(c: CampaignClock | undefined, now: Date, window: SendingWindowSettings, worked: boolean, waitedMs: number | undefined): CampaignStep {
-  if (!c || (c.status !== 'scheduled' && c.status !== 'sending' && c.status !== 'cancelling')) return { runAfterMs: null };
+  // Over, or never launched: nothing more for its job to do.
+  if (!c || c.status === 'draft' || isFinal(c.status)) return { runAfterMs: null };
   const until = (at: Date | null) => (at ? Math.max(0, at.getTime() - now.getTime()) : 0);
   const byExpiry = (ms: number) => (c.expires_at ? Math.min(ms, until(c.expires_at)) : ms);
   if (c.status === 'scheduled') return { runAfterMs: byExpiry(until(c.starts_at)) };
