@@ -1,6 +1,7 @@
 // The graphile-worker tasks, each queued and drained with graphile-worker's runOnce on this file's database: each
 // periodic task runs its use case; a campaign's own job is queued by its launch and its cancel, starts, feeds and
-// ends it, and comes back while it waits; campaign_progress and a move of the test clock wake every live one.
+// ends it, and comes back while it waits or a pause after a step the database refused; campaign_progress and a move
+// of the test clock wake every live one.
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { addJob, type JobSpec } from '../../core/db/jobs/add-job.ts';
 import { campaignJob } from '../../core/db/jobs/campaign-jobs.ts';
 import { WINDOW_CHANGE_KEY } from '../../core/db/jobs/timer-jobs.ts';
 import { FIRST_WAIT_MS } from '../../core/app/campaigns/run-campaign.ts';
+import { ERROR_PAUSE_MS } from '../../workers/tasks/campaign.ts';
 import { advanceClock } from '../../core/app/platform/test-clock.ts';
 import { bearer, createOrg, drainJobs, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { call, campaignPhone, createAudience, createDraft, launch, launchOver, quote, recipientRows } from '../support/campaigns.ts';
@@ -162,6 +164,40 @@ describe("each campaign's own job", () => {
     expect(await campaignJobs(launched)).toHaveLength(1);
     expect(await call(owner, 'post', `/v1/campaigns/${launched.id}/cancel`)).toMatchObject({ status: 200 });
     await drainJobs(env);
+  });
+
+  it('a step the database refuses ends its job cleanly with the next one queued a pause later; that one then starts the campaign', async () => {
+    const { groupId } = await createAudience(env, org.id, { phones: [campaignPhone()] });
+    const refused = await createDraft(owner, { group_ids: [groupId], traffic_class: 'transactional' });
+    await launch(owner, refused.id, { quote_id: (await quote(owner, refused.id)).id, scheduled_at: new Date(T0.getTime() + HOUR).toISOString() });
+    env.clock.set(new Date(T0.getTime() + HOUR + 1000));
+    try {
+      // A real refusal by the database: this campaign's row cannot change while the trigger stands.
+      await env.sql(`create function refuse_campaign_update() returns trigger language plpgsql as $$ begin raise exception 'campaign row refused'; end $$`);
+      await env.sql(`create trigger refuse_campaign_update before update on campaigns for each row when (old.id = '${refused.id}') execute function refuse_campaign_update()`);
+      try {
+        await queue(campaignJob(ref(refused), 0, 400));
+        await drainJobs(env);
+        const [next, ...more] = await campaignJobs(refused);
+        expect(more).toEqual([]);
+        // The failed step's job ended (no attempt counted, no error kept); its successor keeps the pause it had reached.
+        expect(next).toMatchObject({ attempts: 0, last_error: null, locked: false });
+        expect(next!.in_ms).toBeGreaterThan(0);
+        expect(next!.in_ms).toBeLessThanOrEqual(ERROR_PAUSE_MS);
+        expect((await env.sql<{ payload: any }>("select payload from graphile_worker._private_jobs where key = 'campaign:' || ?", [refused.id]))[0]!.payload.waited_ms).toBe(400);
+        expect((await call(owner, 'get', `/v1/campaigns/${refused.id}`)).body.data.campaign.status).toBe('scheduled');
+      } finally {
+        await env.sql('drop trigger refuse_campaign_update on campaigns');
+        await env.sql('drop function refuse_campaign_update()');
+      }
+      await queue(campaignJob(ref(refused), 0));
+      await drainJobs(env);
+      expect((await call(owner, 'get', `/v1/campaigns/${refused.id}`)).body.data.campaign.status).toBe('sending');
+      expect(await call(owner, 'post', `/v1/campaigns/${refused.id}/cancel`)).toMatchObject({ status: 200 });
+      await drainJobs(env);
+    } finally {
+      env.clock.set(T0);
+    }
   });
 
   it('a move of the test clock makes every live campaign\'s job and the window\'s job due at once', async () => {
