@@ -1,22 +1,20 @@
 // Sign in with email and password (auth.signIn sets the session and CSRF cookies), then the dashboard opens.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { queryClient, trpc } from '../trpc.ts';
 import { errorField, errorMessage } from '../errors.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 const FIELDS = ['email', 'password'];
 
 export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const signIn = useMutation(
-    trpc.auth.signIn.mutationOptions({
-      // Who is signed in is asked again; its answer replaces this page with the dashboard.
-      onSuccess: () => queryClient.resetQueries({ queryKey: trpc.auth.me.queryKey(), exact: true }),
-    }),
-  );
+  const signIn = useAction(trpc.auth.signIn.mutationOptions(), {
+    // Who is signed in is asked again; its answer replaces this page with the dashboard.
+    onSuccess: () => queryClient.resetQueries({ queryKey: trpc.auth.me.queryKey(), exact: true }),
+  });
   useEffect(() => {
     document.title = 'Sign in · Ujumbe';
   }, []);
@@ -25,7 +23,7 @@ export function SignInPage() {
   const fieldError = (name: string) => (signIn.error && field === name ? errorMessage(signIn.error) : undefined);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    signIn.mutate({ email, password });
+    signIn.run({ email, password });
   };
 
   return (

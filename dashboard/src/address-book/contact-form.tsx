@@ -1,13 +1,12 @@
 // Adding a contact: the number, a name, and consent with how it was given; one idempotency key per contact.
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { Field } from '../ui/field.tsx';
 import { ConsentFields, NO_CONSENT, consentInput } from './consent-fields.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
+import { useAction } from '../ui/use-action.ts';
 
 type Created = Outputs['contacts']['create'];
 
@@ -18,26 +17,23 @@ export function ContactForm() {
   const [name, setName] = useState('');
   const [consent, setConsent] = useState(NO_CONSENT);
   const [created, setCreated] = useState<Created | null>(null);
-  const idempotency = useIdempotencyKey();
-  const create = useMutation(
-    trpc.contacts.create.mutationOptions({
-      onSuccess: (answer) => {
-        idempotency.done();
-        setCreated(answer);
-        setPhone('');
-        setName('');
-        setConsent(NO_CONSENT);
-        void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
-      },
-    }),
-  );
+  const create = useAction(trpc.contacts.create.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.contacts.pathKey()],
+    onSuccess: (answer) => {
+      setCreated(answer);
+      setPhone('');
+      setName('');
+      setConsent(NO_CONSENT);
+    },
+  });
   const errors = formErrors(create.error, FIELDS);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setCreated(null);
     const contact = { phone: phone.trim(), name: name.trim() || null, consent: consentInput(consent) };
-    create.mutate({ ...contact, idempotencyKey: idempotency.keyFor(contact) });
+    create.run(contact);
   };
 
   return (

@@ -1,6 +1,6 @@
 // One contact: its number, consent, opt-out and groups; its name and consent edited; the contact deleted.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { href, navigate } from '../router.ts';
 import { useCan } from '../session.tsx';
@@ -12,6 +12,7 @@ import { Stats } from '../ui/stats.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { ConsentFields, NO_CONSENT, consentInput } from './consent-fields.tsx';
+import { useAction } from '../ui/use-action.ts';
 import '../styles/address-book.css';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
@@ -78,25 +79,23 @@ function EditContact({ contact: c }: { contact: Contact }) {
   const [consent, setConsent] = useState(NO_CONSENT);
   const [withdraw, setWithdraw] = useState(false);
   const [saved, setSaved] = useState(false);
-  const update = useMutation(
-    trpc.contacts.update.mutationOptions({
-      onSuccess: (answer) => {
-        setSaved(true);
-        setName(answer.contact.name ?? '');
-        setConsent(NO_CONSENT);
-        setWithdraw(false);
-        queryClient.setQueryData(trpc.contacts.get.queryKey({ id: c.id }), answer);
-        void queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() });
-      },
-    }),
-  );
+  const update = useAction(trpc.contacts.update.mutationOptions(), {
+    invalidates: [trpc.contacts.list.pathKey()],
+    onSuccess: (answer) => {
+      setSaved(true);
+      setName(answer.contact.name ?? '');
+      setConsent(NO_CONSENT);
+      setWithdraw(false);
+      queryClient.setQueryData(trpc.contacts.get.queryKey({ id: c.id }), answer);
+    },
+  });
   const errors = formErrors(update.error, FIELDS);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
     // Consent is recorded only when none exists and withdrawn only when one does; otherwise it is left alone.
     const change = c.consent ? (withdraw ? null : undefined) : consentInput(consent);
-    update.mutate({ id: c.id, name: name.trim(), ...(change !== undefined ? { consent: change } : {}) });
+    update.run({ id: c.id, name: name.trim(), ...(change !== undefined ? { consent: change } : {}) });
   };
   return (
     <section className="card" aria-labelledby="edit-heading">
@@ -133,16 +132,13 @@ function EditContact({ contact: c }: { contact: Contact }) {
 }
 
 function DeleteContact({ contact: c }: { contact: Contact }) {
-  const remove = useMutation(
-    trpc.contacts.delete.mutationOptions({
-      onSuccess: () => {
-        queryClient.removeQueries({ queryKey: trpc.contacts.get.queryKey({ id: c.id }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
-        navigate('/contacts');
-      },
-    }),
-  );
+  const remove = useAction(trpc.contacts.delete.mutationOptions(), {
+    invalidates: [trpc.contacts.pathKey(), trpc.groups.pathKey()],
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: trpc.contacts.get.queryKey({ id: c.id }) });
+      navigate('/contacts');
+    },
+  });
   return (
     <section className="card" aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete</h2>
@@ -151,7 +147,7 @@ function DeleteContact({ contact: c }: { contact: Contact }) {
         label="Delete contact"
         question={`Delete ${c.phone}${c.name ? ` (${c.name})` : ''}? This cannot be undone.`}
         confirmLabel="Yes, delete the contact"
-        onConfirm={() => remove.mutate({ id: c.id })}
+        onConfirm={() => remove.run({ id: c.id })}
         pending={remove.isPending}
         error={remove.error}
       />

@@ -1,23 +1,22 @@
 // Contacts, newest first: searched by the start of a number (kept in the address), keyset pages, and a form to add one.
-import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { trpc, type Outputs } from '../trpc.ts';
-import { href, navigate } from '../router.ts';
+import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
 import type { PageProps } from '../routes.tsx';
-import { errorField, errorMessage } from '../errors.ts';
 import { formatDate } from '../format/time.ts';
 import { Page } from '../shell/page.tsx';
-import { Field } from '../ui/field.tsx';
-import { QueryState } from '../ui/query-state.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
-import { Pager, useKeysetPages } from '../ui/pager.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { FilteredList, type FilterField } from '../ui/filtered-list.tsx';
 import { ContactForm } from './contact-form.tsx';
 import '../styles/address-book.css';
 
 type Contact = Outputs['contacts']['list']['contacts'][number];
 
 const PAGE_SIZE = 25;
+
+const FILTERS: readonly FilterField[] = [
+  { name: 'search', label: 'Search by number', type: 'search', inputMode: 'tel', maxLength: 20, hint: 'The start of a number: 0754, +255 754 or 754.' },
+];
 
 const COLUMNS: readonly Column<Contact>[] = [
   { header: 'Number', cell: (c) => <a className="nowrap" href={href(`/contacts/${c.id}`)}>{c.phone}</a> },
@@ -30,10 +29,6 @@ const COLUMNS: readonly Column<Contact>[] = [
 
 export function ContactsPage({ query }: PageProps) {
   const can = useCan();
-  const search = query.get('search') ?? '';
-  const pages = useKeysetPages(search);
-  const list = useQuery(trpc.contacts.list.queryOptions({ limit: PAGE_SIZE, before: pages.before, search: search || undefined }));
-  const searchError = errorField(list.error) === 'search' ? errorMessage(list.error) : undefined;
   return (
     <Page title="Contacts">
       {can('contacts.write') && (
@@ -42,54 +37,19 @@ export function ContactsPage({ query }: PageProps) {
           <ContactForm />
         </details>
       )}
-      <SearchForm search={search} error={searchError} />
-      <section aria-labelledby="contacts-results">
-        <h2 id="contacts-results" className="visually-hidden">
-          Results
-        </h2>
-        {searchError ? null : (
-          <QueryState query={list} label="Loading contacts">
-            {(data) => (
-              <>
-                <DataTable caption="Contacts, newest first" columns={COLUMNS} rows={data.contacts} rowKey={(c) => c.id} empty={search ? 'No contact’s number starts so.' : 'No contact yet.'} />
-                <Pager label="Pages of contacts" pages={pages} next={data.next_before} />
-              </>
-            )}
-          </QueryState>
-        )}
-      </section>
+      <FilteredList
+        path="/contacts"
+        query={query}
+        filters={FILTERS}
+        noun="contacts"
+        list={(values, before) => trpc.contacts.list.queryOptions({ limit: PAGE_SIZE, before, search: values.search || undefined })}
+        rows={(data) => data.contacts}
+        next={(data) => data.next_before}
+        columns={COLUMNS}
+        rowKey={(c) => c.id}
+        caption="Contacts, newest first"
+        empty={(values) => (values.search ? 'No contact’s number starts so.' : 'No contact yet.')}
+      />
     </Page>
-  );
-}
-
-function SearchForm({ search, error }: { search: string; error: string | undefined }) {
-  const [draft, setDraft] = useState(search);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    navigate('/contacts', { search: draft.trim() });
-  };
-  return (
-    <form className="ab-search" role="search" aria-label="Search contacts" onSubmit={onSubmit}>
-      <Field label="Search by number" error={error} hint="The start of a number: 0754, +255 754 or 754.">
-        {(c) => <input {...c} type="search" inputMode="tel" maxLength={20} value={draft} onChange={(e) => setDraft(e.target.value)} />}
-      </Field>
-      <div className="ab-actions">
-        <button type="submit" className="button">
-          Search
-        </button>
-        {search && (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              setDraft('');
-              navigate('/contacts');
-            }}
-          >
-            Show all
-          </button>
-        )}
-      </div>
-    </form>
   );
 }

@@ -1,7 +1,7 @@
 // A group's members (keyset pages, each removable) and the search of contacts by number that adds them.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { useQuery } from '@tanstack/react-query';
+import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
 import { errorField, errorMessage } from '../errors.ts';
@@ -10,6 +10,7 @@ import { ErrorAlert } from '../ui/error-alert.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { DataTable, type Column } from '../ui/data-table.tsx';
 import { Pager, useKeysetPages } from '../ui/pager.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 type Group = Outputs['groups']['list']['groups'][number];
 type Contact = Outputs['contacts']['list']['contacts'][number];
@@ -17,10 +18,7 @@ type Contact = Outputs['contacts']['list']['contacts'][number];
 const PAGE_SIZE = 25;
 
 /** Members and counts change together: both lists are asked again. */
-function refreshGroup() {
-  void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
-  void queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
-}
+const changes = () => [trpc.contacts.pathKey(), trpc.groups.pathKey()];
 
 function contactColumns(action: Column<Contact> | null): Column<Contact>[] {
   const columns: Column<Contact>[] = [
@@ -34,12 +32,12 @@ export function GroupMembers({ group }: { group: Group }) {
   const can = useCan();
   const pages = useKeysetPages(group.id);
   const members = useQuery(trpc.contacts.list.queryOptions({ group_id: group.id, limit: PAGE_SIZE, before: pages.before }));
-  const remove = useMutation(trpc.groups.removeMembers.mutationOptions({ onSuccess: refreshGroup }));
+  const remove = useAction(trpc.groups.removeMembers.mutationOptions(), { invalidates: changes });
   const removing = remove.isPending ? remove.variables.contact_ids[0] : undefined;
   const action: Column<Contact> = {
     header: 'Action',
     cell: (c) => (
-      <button type="button" className="button button-secondary ab-small" disabled={removing === c.id} onClick={() => remove.mutate({ id: group.id, contact_ids: [c.id] })}>
+      <button type="button" className="button button-secondary ab-small" disabled={removing === c.id} onClick={() => remove.run({ id: group.id, contact_ids: [c.id] })}>
         Remove <span className="visually-hidden">{c.phone} from the group</span>
       </button>
     ),
@@ -64,7 +62,7 @@ export function AddMembers({ group }: { group: Group }) {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const found = useQuery({ ...trpc.contacts.list.queryOptions({ search, limit: 10 }), enabled: search !== '' });
-  const add = useMutation(trpc.groups.addMembers.mutationOptions({ onSuccess: refreshGroup }));
+  const add = useAction(trpc.groups.addMembers.mutationOptions(), { invalidates: changes });
   const adding = add.isPending ? add.variables.contact_ids[0] : undefined;
   const searchError = errorField(found.error) === 'search' ? errorMessage(found.error) : undefined;
   const onSubmit = (e: FormEvent) => {
@@ -77,7 +75,7 @@ export function AddMembers({ group }: { group: Group }) {
       c.group_ids.includes(group.id) ? (
         <span className="hint">In the group</span>
       ) : (
-        <button type="button" className="button ab-small" disabled={adding === c.id} onClick={() => add.mutate({ id: group.id, contact_ids: [c.id] })}>
+        <button type="button" className="button ab-small" disabled={adding === c.id} onClick={() => add.run({ id: group.id, contact_ids: [c.id] })}>
           Add <span className="visually-hidden">{c.phone} to the group</span>
         </button>
       ),

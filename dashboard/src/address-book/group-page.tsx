@@ -1,7 +1,7 @@
 // One group: its members (added by a search of the contacts, removed one by one), renamed, or deleted.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { useQuery } from '@tanstack/react-query';
+import { trpc, type Outputs } from '../trpc.ts';
 import { href, navigate } from '../router.ts';
 import { useCan } from '../session.tsx';
 import type { PageProps } from '../routes.tsx';
@@ -13,6 +13,7 @@ import { QueryState } from '../ui/query-state.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
 
 import { AddMembers, GroupMembers } from './group-members.tsx';
+import { useAction } from '../ui/use-action.ts';
 import '../styles/address-book.css';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
@@ -57,19 +58,15 @@ export function GroupDetailPage({ params }: PageProps) {
 function RenameGroup({ group }: { group: Group }) {
   const [name, setName] = useState(group.name);
   const [saved, setSaved] = useState(false);
-  const rename = useMutation(
-    trpc.groups.rename.mutationOptions({
-      onSuccess: () => {
-        setSaved(true);
-        void queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
-      },
-    }),
-  );
+  const rename = useAction(trpc.groups.rename.mutationOptions(), {
+    invalidates: [trpc.groups.pathKey()],
+    onSuccess: () => setSaved(true),
+  });
   const errors = formErrors(rename.error, ['name']);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
-    rename.mutate({ id: group.id, name: name.trim() });
+    rename.run({ id: group.id, name: name.trim() });
   };
   return (
     <section className="card" aria-labelledby="rename-heading">
@@ -93,15 +90,10 @@ function RenameGroup({ group }: { group: Group }) {
 }
 
 function DeleteGroup({ group }: { group: Group }) {
-  const remove = useMutation(
-    trpc.groups.delete.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
-        navigate('/groups');
-      },
-    }),
-  );
+  const remove = useAction(trpc.groups.delete.mutationOptions(), {
+    invalidates: [trpc.groups.pathKey(), trpc.contacts.pathKey()],
+    onSuccess: () => navigate('/groups'),
+  });
   return (
     <section className="card" aria-labelledby="delete-group-heading">
       <h2 id="delete-group-heading">Delete</h2>
@@ -110,7 +102,7 @@ function DeleteGroup({ group }: { group: Group }) {
         label="Delete group"
         question={`Delete the group “${group.name}” (${group.members.toLocaleString('en-US')} members)? This cannot be undone.`}
         confirmLabel="Yes, delete the group"
-        onConfirm={() => remove.mutate({ id: group.id })}
+        onConfirm={() => remove.run({ id: group.id })}
         pending={remove.isPending}
         error={remove.error}
       />

@@ -1,16 +1,16 @@
 // Groups by name with their member counts, and a form to create one (one idempotency key per group).
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { useQuery } from '@tanstack/react-query';
+import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
 import { formatDateTime } from '../format/time.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { Page } from '../shell/page.tsx';
 import { Field } from '../ui/field.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { DataTable, type Column } from '../ui/data-table.tsx';
 
+import { useAction } from '../ui/use-action.ts';
 import '../styles/address-book.css';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
@@ -43,23 +43,20 @@ export function GroupsPage() {
 function CreateGroup() {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<Group | null>(null);
-  const idempotency = useIdempotencyKey();
-  const create = useMutation(
-    trpc.groups.create.mutationOptions({
-      onSuccess: (answer) => {
-        idempotency.done();
-        setCreated(answer.group);
-        setName('');
-        void queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
-      },
-    }),
-  );
+  const create = useAction(trpc.groups.create.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.groups.pathKey()],
+    onSuccess: (answer) => {
+      setCreated(answer.group);
+      setName('');
+    },
+  });
   const errors = formErrors(create.error, ['name']);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setCreated(null);
     const group = { name: name.trim() };
-    create.mutate({ ...group, idempotencyKey: idempotency.keyFor(group) });
+    create.run(group);
   };
   return (
     <section className="card" aria-labelledby="create-group">

@@ -1,7 +1,7 @@
 // The import's second and third steps: what the file holds (delimiter, columns, first rows), then the columns,
 // the group and the consent chosen, and the processing asked for.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { humanize, plural } from '../format/text.ts';
 import { Field } from '../ui/field.tsx';
@@ -10,6 +10,7 @@ import { DataTable, type Column } from '../ui/data-table.tsx';
 import { ConsentFields, NO_CONSENT, consentInput } from './consent-fields.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
+import { useAction } from '../ui/use-action.ts';
 
 type Answer = Outputs['imports']['get'];
 type ContactImport = Answer['import'];
@@ -62,21 +63,18 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
   const [groupName, setGroupName] = useState('');
   const [consent, setConsent] = useState(NO_CONSENT);
   const groups = useQuery(trpc.groups.list.queryOptions());
-  const process = useMutation(
-    trpc.imports.process.mutationOptions({
-      onSuccess: (answer) => {
-        // The page follows the import from the state the answer gives (queued): its polling starts at once.
-        queryClient.setQueryData(trpc.imports.get.queryKey({ id: imp.id }), (old) => (old ? { ...old, import: answer.import } : old));
-        void queryClient.invalidateQueries({ queryKey: trpc.imports.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
-      },
-    }),
-  );
+  const process = useAction(trpc.imports.process.mutationOptions(), {
+    invalidates: [trpc.imports.pathKey(), trpc.groups.pathKey()],
+    onSuccess: (answer) => {
+      // The page follows the import from the state the answer gives (queued): its polling starts at once.
+      queryClient.setQueryData(trpc.imports.get.queryKey({ id: imp.id }), (old) => (old ? { ...old, import: answer.import } : old));
+    },
+  });
   const errors = formErrors(process.error, FIELDS);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    process.mutate({
+    process.run({
       id: imp.id,
       phone_column: phoneColumn,
       name_column: nameColumn || null,

@@ -1,14 +1,13 @@
 // Past contact imports, newest first, with their state and counts; the way into the import wizard.
-import { useQuery } from '@tanstack/react-query';
+import type { PageProps } from '../routes.tsx';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
 import { formatDateTime } from '../format/time.ts';
 import { humanize } from '../format/text.ts';
 import { Page } from '../shell/page.tsx';
-import { QueryState } from '../ui/query-state.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
-import { Pager, useKeysetPages } from '../ui/pager.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { FilteredList } from '../ui/filtered-list.tsx';
 import '../styles/address-book.css';
 
 type ContactImport = Outputs['imports']['list']['imports'][number];
@@ -25,14 +24,8 @@ const COLUMNS: readonly Column<ContactImport>[] = [
   { header: 'Invalid', cell: (i) => i.counts.invalid.toLocaleString('en-US'), numeric: true },
 ];
 
-export function ImportsPage() {
+export function ImportsPage({ query }: PageProps) {
   const can = useCan();
-  const pages = useKeysetPages('');
-  const list = useQuery({
-    ...trpc.imports.list.queryOptions({ limit: PAGE_SIZE, before: pages.before }),
-    // An import under way moves on by itself: the list follows it.
-    refetchInterval: (q) => (q.state.data?.imports.some((i) => RUNNING.has(i.state)) ? 3000 : false),
-  });
   return (
     <Page
       title="Imports"
@@ -47,14 +40,25 @@ export function ImportsPage() {
       <p className="lead">Contacts come from a CSV file in a few steps: upload it, check it, choose its columns, then process it. One import runs at a time.</p>
       <section aria-labelledby="imports-heading">
         <h2 id="imports-heading">Past imports</h2>
-        <QueryState query={list} label="Loading imports">
-          {(data) => (
-            <>
-              <DataTable caption="Contact imports, newest first" columns={COLUMNS} rows={data.imports} rowKey={(i) => i.id} empty="No import yet." />
-              <Pager label="Pages of imports" pages={pages} next={data.next_before} />
-            </>
-          )}
-        </QueryState>
+        <FilteredList
+          path="/imports"
+          query={query}
+          filters={[]}
+          noun="imports"
+          list={(_, before) =>
+            trpc.imports.list.queryOptions(
+              { limit: PAGE_SIZE, before },
+              // An import under way moves on by itself: the list follows it.
+              { refetchInterval: (q) => (q.state.data?.imports.some((i) => RUNNING.has(i.state)) ? 3000 : false) },
+            )
+          }
+          rows={(data) => data.imports}
+          next={(data) => data.next_before}
+          columns={COLUMNS}
+          rowKey={(r) => r.id}
+          caption="Contact imports, newest first"
+          empty="No import yet."
+        />
       </section>
     </Page>
   );

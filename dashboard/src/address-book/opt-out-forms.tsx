@@ -1,40 +1,34 @@
 // Recording an opt-out (a number and an optional reason) and clearing one (a reason and the evidence, both kept).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { trpc, type Outputs } from '../trpc.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
-
+import { useAction } from '../ui/use-action.ts';
 
 type OptOut = Outputs['optOuts']['list']['opt_outs'][number];
 type Recorded = Outputs['optOuts']['record'];
 
-const refreshOptOuts = () => {
-  void queryClient.invalidateQueries({ queryKey: trpc.optOuts.pathKey() });
-  // A contact's opt-out flag follows its number's opt-outs.
-  void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
-};
+// A contact's opt-out flag follows its number's opt-outs.
+const changes = () => [trpc.optOuts.pathKey(), trpc.contacts.pathKey()];
 
 export function RecordOptOut() {
   const [phone, setPhone] = useState('');
   const [reason, setReason] = useState('');
   const [recorded, setRecorded] = useState<Recorded | null>(null);
-  const record = useMutation(
-    trpc.optOuts.record.mutationOptions({
-      onSuccess: (answer) => {
-        setRecorded(answer);
-        setPhone('');
-        setReason('');
-        refreshOptOuts();
-      },
-    }),
-  );
+  const record = useAction(trpc.optOuts.record.mutationOptions(), {
+    invalidates: changes,
+    onSuccess: (answer) => {
+      setRecorded(answer);
+      setPhone('');
+      setReason('');
+    },
+  });
   const errors = formErrors(record.error, ['phone', 'reason']);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setRecorded(null);
-    record.mutate({ phone: phone.trim(), ...(reason.trim() ? { reason: reason.trim() } : {}) });
+    record.run({ phone: phone.trim(), ...(reason.trim() ? { reason: reason.trim() } : {}) });
   };
   return (
     <form className="form" onSubmit={onSubmit} aria-label="Record an opt-out">
@@ -70,18 +64,14 @@ export function ClearOptOut({ optOut, onDone, onCancel }: ClearOptOutProps) {
   const [evidence, setEvidence] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [optOut.id]);
-  const clear = useMutation(
-    trpc.optOuts.clear.mutationOptions({
-      onSuccess: (answer) => {
-        refreshOptOuts();
-        onDone(`The opt-out of ${answer.opt_out.phone} is cleared.`);
-      },
-    }),
-  );
+  const clear = useAction(trpc.optOuts.clear.mutationOptions(), {
+    invalidates: changes,
+    onSuccess: (answer) => onDone(`The opt-out of ${answer.opt_out.phone} is cleared.`),
+  });
   const errors = formErrors(clear.error, ['reason', 'evidence']);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    clear.mutate({ id: optOut.id, reason: reason.trim(), evidence: evidence.trim() });
+    clear.run({ id: optOut.id, reason: reason.trim(), evidence: evidence.trim() });
   };
   return (
     <section className="card ab-clear" aria-labelledby="clear-heading">

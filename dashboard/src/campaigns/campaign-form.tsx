@@ -1,13 +1,12 @@
 // The editor of a campaign draft: name, traffic class, sender, groups, body with its live counter, start and
 // validity. A new draft is created once per idempotency key; a saved one is changed at the version it was read.
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { errorField, errorMessage } from '../errors.ts';
 import { href, navigate } from '../router.ts';
 import { humanize } from '../format/text.ts';
 import { useDebounced } from '../ui/use-debounced.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { BodyCounter } from '../messages/body-counter.tsx';
@@ -15,6 +14,7 @@ import { SenderSelect } from '../developers/sender-select.tsx';
 import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
 import { CampaignGroups } from './groups.tsx';
 import { ScheduleFields, scheduleFields, scheduleOf, type ScheduleValue } from './schedule.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 export type Campaign = Outputs['campaigns']['get']['campaign'];
 type TrafficClass = Campaign['traffic_class'];
@@ -62,27 +62,25 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
   // The counter asks the server what the body counts and costs a recipient, as it is typed (the editor is for
   // those who write campaigns, whom campaigns.preview answers).
   const preview = useQuery({ ...trpc.campaigns.preview.queryOptions(draft), enabled: draft.body.length > 0, placeholderData: keepPreviousData });
-  const idempotency = useIdempotencyKey();
   const saved = (answer: { campaign: Campaign }) => {
-    idempotency.done();
     queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: answer.campaign.id }), { campaign: answer.campaign });
-    void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
     navigate(`/campaigns/${answer.campaign.id}`);
   };
-  const create = useMutation(trpc.campaigns.create.mutationOptions({ onSuccess: saved }));
-  const edit = useMutation(trpc.campaigns.edit.mutationOptions({ onSuccess: saved }));
+  const invalidates = [trpc.campaigns.list.queryKey()];
+  const create = useAction(trpc.campaigns.create.mutationOptions(), { idempotent: true, invalidates, onSuccess: saved });
+  const edit = useAction(trpc.campaigns.edit.mutationOptions(), { invalidates, onSuccess: saved });
   const save = campaign ? edit : create;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const fields = fieldsOf(form);
     if (!campaign) {
-      create.mutate({ ...fields, idempotencyKey: idempotency.keyFor(fields) });
+      create.run(fields);
       return;
     }
     const changed = changedFields(campaign, fields);
     if (Object.keys(changed).length === 0) navigate(`/campaigns/${campaign.id}`);
-    else edit.mutate({ id: campaign.id, version: campaign.version, ...changed });
+    else edit.run({ id: campaign.id, version: campaign.version, ...changed });
   };
 
   const field = errorField(save.error)?.split(/[.[]/)[0];

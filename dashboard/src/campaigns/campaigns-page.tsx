@@ -1,5 +1,5 @@
 // Campaigns, newest first: status, name, audience and money, created; keyset pages; a new campaign for those who may.
-import { useQuery } from '@tanstack/react-query';
+import type { PageProps } from '../routes.tsx';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
@@ -7,10 +7,9 @@ import { formatTzs } from '../format/money.ts';
 import { formatDateTime } from '../format/time.ts';
 import { humanize } from '../format/text.ts';
 import { Page } from '../shell/page.tsx';
-import { QueryState } from '../ui/query-state.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
+import type { Column } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { Pager, useKeysetPages } from '../ui/pager.tsx';
+import { FilteredList } from '../ui/filtered-list.tsx';
 import '../styles/campaigns.css';
 
 type Campaign = Outputs['campaigns']['list']['campaigns'][number];
@@ -42,10 +41,8 @@ const COLUMNS: readonly Column<Campaign>[] = [
   { header: 'Created', cell: (c) => formatDateTime(c.created_at) },
 ];
 
-export function CampaignsPage() {
+export function CampaignsPage({ query }: PageProps) {
   const can = useCan();
-  const pages = useKeysetPages('');
-  const list = useQuery(trpc.campaigns.list.queryOptions({ limit: PAGE_SIZE, ...(pages.before ? { before: pages.before } : {}) }));
   const actions = can('campaigns.write') ? (
     <a className="button" href={href('/campaigns/new')}>
       New campaign
@@ -54,14 +51,19 @@ export function CampaignsPage() {
   return (
     <Page title="Campaigns" actions={actions}>
       <p className="lead">One message to the contacts of chosen groups: draft it, get a quote, then launch it now or at a set time.</p>
-      <QueryState query={list} label="Loading campaigns">
-        {(data) => (
-          <>
-            <DataTable caption="Campaigns, newest first" columns={COLUMNS} rows={data.campaigns} rowKey={(c) => c.id} empty="No campaign yet." />
-            <Pager label="Pages of campaigns" pages={pages} next={data.next_before} />
-          </>
-        )}
-      </QueryState>
+      <FilteredList
+        path="/campaigns"
+        query={query}
+        filters={[]}
+        noun="campaigns"
+        list={(_, before) => trpc.campaigns.list.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}) })}
+        rows={(data) => data.campaigns}
+        next={(data) => data.next_before}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        caption="Campaigns, newest first"
+        empty="No campaign yet."
+      />
     </Page>
   );
 }

@@ -1,25 +1,20 @@
 // Cancelling a scheduled or sending campaign (campaigns.cancel) after a confirmation, and the cancel's report:
 // recipients not yet sent cancelled, messages queued at the cancel, and those already with the operator.
-import { useMutation } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { useCan } from '../session.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { Stats } from '../ui/stats.tsx';
 import type { Campaign } from './campaign-form.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 type CancelReport = Outputs['campaigns']['cancel']['cancel'];
 
 export function CampaignCancel({ campaign }: { campaign: Campaign }) {
   const can = useCan();
-  const cancel = useMutation(
-    trpc.campaigns.cancel.mutationOptions({
-      onSuccess: (answer) => {
-        queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign });
-        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
-      },
-    }),
-  );
+  const cancel = useAction(trpc.campaigns.cancel.mutationOptions(), {
+    invalidates: [trpc.campaigns.list.queryKey(), trpc.wallet.pathKey()],
+    onSuccess: (answer) => queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign }),
+  });
   const cancellable = campaign.status === 'scheduled' || campaign.status === 'sending';
   if (cancel.data) return <CancelReportView report={cancel.data.cancel} replay={cancel.data.replay} />;
   // A campaign cancelled earlier (another visit, another member) keeps its report.
@@ -42,7 +37,7 @@ export function CampaignCancel({ campaign }: { campaign: Campaign }) {
         cancelLabel="Keep it going"
         pending={cancel.isPending}
         error={cancel.error}
-        onConfirm={() => cancel.mutate({ id: campaign.id })}
+        onConfirm={() => cancel.run({ id: campaign.id })}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 // A draft's page: what it will send and to whom, editing and discarding it, and its quote (then its launch).
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc } from '../trpc.ts';
 import { href, navigate } from '../router.ts';
 import { useCan } from '../session.tsx';
@@ -10,6 +10,7 @@ import { Stats } from '../ui/stats.tsx';
 import { CampaignQuote } from './quote.tsx';
 import { DEFAULT_VALIDITY_HOURS } from './schedule.tsx';
 import type { Campaign } from './campaign-form.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 export function CampaignDraft({ campaign }: { campaign: Campaign }) {
   const can = useCan();
@@ -68,15 +69,13 @@ export function CampaignSummary({ campaign: c }: { campaign: Campaign }) {
 }
 
 function DiscardDraft({ campaign }: { campaign: Campaign }) {
-  const discard = useMutation(
-    trpc.campaigns.discard.mutationOptions({
-      onSuccess: (answer) => {
-        queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign });
-        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
-        navigate('/campaigns');
-      },
-    }),
-  );
+  const discard = useAction(trpc.campaigns.discard.mutationOptions(), {
+    invalidates: [trpc.campaigns.list.queryKey()],
+    onSuccess: (answer) => {
+      queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign });
+      navigate('/campaigns');
+    },
+  });
   return (
     <ConfirmAction
       label="Discard draft"
@@ -85,7 +84,7 @@ function DiscardDraft({ campaign }: { campaign: Campaign }) {
       cancelLabel="Keep the draft"
       pending={discard.isPending}
       error={discard.error}
-      onConfirm={() => discard.mutate({ id: campaign.id })}
+      onConfirm={() => discard.run({ id: campaign.id })}
     />
   );
 }

@@ -1,41 +1,36 @@
 // Launching a quoted draft (campaigns.launch, once per idempotency key): now or at the draft's time, with its
 // validity, after a confirmation that names the amount the wallet will hold.
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { queryClient, trpc } from '../trpc.ts';
 import { errorField, errorMessage, isRefusal } from '../errors.ts';
 import { navigate } from '../router.ts';
 import { formatTzs } from '../format/money.ts';
 import { formatDateTime } from '../format/time.ts';
 import { plural } from '../format/text.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { DEFAULT_VALIDITY_HOURS, MAX_VALIDITY_HOURS, MIN_VALIDITY_HOURS, scheduleFields } from './schedule.tsx';
 import type { Campaign } from './campaign-form.tsx';
 import type { Quote } from './quote.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 export function CampaignLaunch({ campaign, quote }: { campaign: Campaign; quote: Quote }) {
   const [start, setStart] = useState<'now' | 'scheduled'>(campaign.scheduled_at ? 'scheduled' : 'now');
   const [hours, setHours] = useState(String((campaign.validity_seconds ?? DEFAULT_VALIDITY_HOURS * 3600) / 3600));
   const [confirming, setConfirming] = useState(false);
-  const idempotency = useIdempotencyKey();
-  const launch = useMutation(
-    trpc.campaigns.launch.mutationOptions({
-      onSuccess: (answer) => {
-        idempotency.done();
-        queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign });
-        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
-        navigate(`/campaigns/${campaign.id}`, { launched: '1' });
-      },
-      onError: () => {
-        setConfirming(false);
-        // A refusal may come from a quote that expired or went stale meanwhile: the review shows it as it stands.
-        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.get.queryKey({ id: campaign.id }) });
-      },
-    }),
-  );
+  const launch = useAction(trpc.campaigns.launch.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.campaigns.list.queryKey(), trpc.wallet.pathKey()],
+    onSuccess: (answer) => {
+      queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign });
+      navigate(`/campaigns/${campaign.id}`, { launched: '1' });
+    },
+    onError: () => {
+      setConfirming(false);
+      // A refusal may come from a quote that expired or went stale meanwhile: the review shows it as it stands.
+      void queryClient.invalidateQueries({ queryKey: trpc.campaigns.get.queryKey({ id: campaign.id }) });
+    },
+  });
 
   const scheduledAt = start === 'scheduled' ? campaign.scheduled_at : null;
   const validitySeconds = scheduleFields({ when: 'launch', at: '', validityHours: hours }).validity_seconds;
@@ -46,7 +41,7 @@ export function CampaignLaunch({ campaign, quote }: { campaign: Campaign; quote:
   };
   const confirm = () => {
     const body = { quote_id: quote.id, scheduled_at: scheduledAt, validity_seconds: validitySeconds };
-    launch.mutate({ id: campaign.id, ...body, idempotencyKey: idempotency.keyFor(body) });
+    launch.run({ id: campaign.id, ...body });
   };
   const validityError = launch.error && errorField(launch.error) === 'validity_seconds' ? errorMessage(launch.error) : undefined;
 

@@ -1,18 +1,18 @@
 // A draft's quote (campaigns.quote, once per idempotency key): the audience counted, segments, encoding, the price
 // in TZS and the time it stays valid; for a promotional campaign, the sending window. A current quote can be launched.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { useCan } from '../session.tsx';
 import { formatTzs } from '../format/money.ts';
 import { formatDateTime } from '../format/time.ts';
 import { formatEncoding, plural } from '../format/text.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { Stats } from '../ui/stats.tsx';
 import { QuoteCountdown, useTimeLeft } from './countdown.tsx';
 import { CampaignLaunch } from './launch.tsx';
 import type { Campaign } from './campaign-form.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 export type Quote = NonNullable<Campaign['quote']>;
 type Quoted = Outputs['campaigns']['quote'];
@@ -23,25 +23,20 @@ const ASSUMPTIONS: Record<string, string> = {
 
 export function CampaignQuote({ campaign }: { campaign: Campaign }) {
   const can = useCan();
-  const idempotency = useIdempotencyKey();
-  const quote = useMutation(
-    trpc.campaigns.quote.mutationOptions({
-      onSuccess: (answer: Quoted) => {
-        // The next click quotes afresh: the same key would answer this quote again, even once it has expired.
-        idempotency.done();
-        queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign });
-        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
-      },
-      onError: () => queryClient.invalidateQueries({ queryKey: trpc.campaigns.get.queryKey({ id: campaign.id }) }),
-    }),
-  );
+  // After a success the next click quotes afresh: the same key would answer this quote again, even once it has expired.
+  const quote = useAction(trpc.campaigns.quote.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.campaigns.list.queryKey()],
+    onSuccess: (answer: Quoted) => queryClient.setQueryData(trpc.campaigns.get.queryKey({ id: campaign.id }), { campaign: answer.campaign }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: trpc.campaigns.get.queryKey({ id: campaign.id }) }),
+  });
   const q = campaign.quote;
   const left = useTimeLeft(q?.expires_at ?? null);
   const expired = q !== null && (q.status === 'expired' || left === 0);
   const usable = q !== null && q.status === 'current' && !expired;
   const requote = () => {
     const request = { id: campaign.id, version: campaign.version };
-    quote.mutate({ ...request, idempotencyKey: idempotency.keyFor(request) });
+    quote.run(request);
   };
 
   return (

@@ -1,8 +1,8 @@
 // An endpoint's deliveries, newest first (status, event, attempts, next attempt), the attempts of the one chosen,
 // and redelivery by hand. Deliveries on their way are asked for again every few seconds.
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { useQuery } from '@tanstack/react-query';
+import { trpc, type Outputs } from '../trpc.ts';
 import { useCan } from '../session.tsx';
 import { formatDateTime } from '../format/time.ts';
 import { QueryState } from '../ui/query-state.tsx';
@@ -10,6 +10,7 @@ import { DataTable, type Column } from '../ui/data-table.tsx';
 import { Pager, useKeysetPages } from '../ui/pager.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 type Delivery = Outputs['webhooks']['deliveries']['deliveries'][number];
 type Attempt = Outputs['webhooks']['attempts']['attempts'][number];
@@ -27,11 +28,7 @@ export function EndpointDeliveries({ endpointId }: { endpointId: string }) {
     ...trpc.webhooks.deliveries.queryOptions({ endpoint_id: endpointId, limit: PAGE_SIZE, ...(pages.before ? { before: pages.before } : {}) }),
     refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'pending') ? FOLLOW_MS : false),
   });
-  const redeliver = useMutation(
-    trpc.webhooks.redeliver.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() }),
-    }),
-  );
+  const redeliver = useAction(trpc.webhooks.redeliver.mutationOptions(), { invalidates: [trpc.webhooks.pathKey()] });
 
   const columns: Column<Delivery>[] = [
     { header: 'Created', cell: (d) => formatDateTime(d.created_at) },
@@ -48,7 +45,7 @@ export function EndpointDeliveries({ endpointId }: { endpointId: string }) {
             {chosen === d.id ? 'Hide attempts' : 'Attempts'}
           </button>
           {can('webhooks.write') && (
-            <button type="button" className="button button-secondary" disabled={redeliver.isPending} onClick={() => redeliver.mutate({ id: d.id })}>
+            <button type="button" className="button button-secondary" disabled={redeliver.isPending} onClick={() => redeliver.run({ id: d.id })}>
               Redeliver
             </button>
           )}

@@ -1,37 +1,32 @@
 // Creating a webhook endpoint (its signing secret then shown once) and changing one (address, events, enabled).
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
+import { trpc, type Outputs } from '../trpc.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
 import { ENDPOINT_FIELDS, EndpointFields, draftOf, endpointBody, type EndpointDraft } from './endpoint-fields.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 export type CreatedEndpoint = Outputs['webhooks']['createEndpoint'];
 type Endpoint = Outputs['webhooks']['getEndpoint']['endpoint'];
 
 const EMPTY: EndpointDraft = { url: '', description: '', every: true, eventTypes: [] };
 
-const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
 
 export function EndpointCreateForm({ onCreated }: { onCreated: (created: CreatedEndpoint) => void }) {
   const [draft, setDraft] = useState(EMPTY);
-  const idempotency = useIdempotencyKey();
-  const create = useMutation(
-    trpc.webhooks.createEndpoint.mutationOptions({
-      onSuccess: (created) => {
-        idempotency.done();
-        setDraft(EMPTY);
-        onCreated(created);
-        refresh();
-      },
-    }),
-  );
+  const create = useAction(trpc.webhooks.createEndpoint.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.webhooks.pathKey()],
+    onSuccess: (created) => {
+      setDraft(EMPTY);
+      onCreated(created);
+    },
+  });
   const errors = formErrors(create.error, ENDPOINT_FIELDS);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = endpointBody(draft);
-    create.mutate({ ...body, idempotencyKey: idempotency.keyFor(body) });
+    create.run(body);
   };
   return (
     <form className="form" onSubmit={submit} aria-label="Add an endpoint">
@@ -49,12 +44,12 @@ export function EndpointCreateForm({ onCreated }: { onCreated: (created: Created
 export function EndpointEditForm({ endpoint }: { endpoint: Endpoint }) {
   const [draft, setDraft] = useState(() => draftOf(endpoint));
   const [enabled, setEnabled] = useState(endpoint.enabled);
-  const update = useMutation(trpc.webhooks.updateEndpoint.mutationOptions({ onSuccess: refresh }));
+  const update = useAction(trpc.webhooks.updateEndpoint.mutationOptions(), { invalidates: [trpc.webhooks.pathKey()] });
   const errors = formErrors(update.error, ENDPOINT_FIELDS);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     update.reset();
-    update.mutate({ id: endpoint.id, ...endpointBody(draft), enabled });
+    update.run({ id: endpoint.id, ...endpointBody(draft), enabled });
   };
   return (
     <form className="form" onSubmit={submit} aria-label="Change the endpoint">

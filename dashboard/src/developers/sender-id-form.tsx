@@ -1,14 +1,13 @@
 // Asking the service for a sender ID: its name, the traffic classes it is for, and a note for the reviewer.
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { queryClient, trpc, type Inputs, type Outputs } from '../trpc.ts';
+import { trpc, type Inputs, type Outputs } from '../trpc.ts';
 import { humanize } from '../format/text.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { Checkboxes } from '../ui/checkboxes.tsx';
 import { formErrors } from '../ui/form-errors.ts';
 import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
+import { useAction } from '../ui/use-action.ts';
 
 type TrafficClass = NonNullable<Inputs['senderIds']['request']['traffic_classes']>[number];
 type Requested = Outputs['senderIds']['request']['sender_id'];
@@ -19,24 +18,21 @@ const EMPTY = { name: '', traffic_classes: ['transactional'] as TrafficClass[], 
 export function SenderIdForm() {
   const [form, setForm] = useState(EMPTY);
   const [requested, setRequested] = useState<Requested | null>(null);
-  const idempotency = useIdempotencyKey();
-  const request = useMutation(
-    trpc.senderIds.request.mutationOptions({
-      onSuccess: ({ sender_id }) => {
-        idempotency.done();
-        setForm(EMPTY);
-        setRequested(sender_id);
-        void queryClient.invalidateQueries({ queryKey: trpc.senderIds.pathKey() });
-      },
-    }),
-  );
+  const request = useAction(trpc.senderIds.request.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.senderIds.pathKey()],
+    onSuccess: ({ sender_id }) => {
+      setForm(EMPTY);
+      setRequested(sender_id);
+    },
+  });
   const errors = formErrors(request.error, FIELDS);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setRequested(null);
     const note = form.note.trim();
     const body = { name: form.name.trim(), traffic_classes: form.traffic_classes, ...(note ? { note } : {}) };
-    request.mutate({ ...body, idempotencyKey: idempotency.keyFor(body) });
+    request.run(body);
   };
   return (
     <form className="form" onSubmit={submit} aria-label="Request a sender ID">

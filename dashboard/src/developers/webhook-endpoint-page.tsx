@@ -1,8 +1,8 @@
 // One webhook endpoint: its settings (changed here), a new signing secret (shown once), deletion, and its deliveries
 // with their attempts.
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { useQuery } from '@tanstack/react-query';
+import { trpc, type Outputs } from '../trpc.ts';
 import { href, navigate } from '../router.ts';
 import { useCan } from '../session.tsx';
 import type { PageProps } from '../routes.tsx';
@@ -15,8 +15,8 @@ import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { EndpointEditForm } from './endpoint-forms.tsx';
 import { EndpointDeliveries } from './deliveries.tsx';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { EndpointState, EventTypes } from './endpoint-state.tsx';
+import { useAction } from '../ui/use-action.ts';
 import '../styles/admin.css';
 
 type Endpoint = Outputs['webhooks']['getEndpoint']['endpoint'];
@@ -59,25 +59,9 @@ export function WebhookEndpointPage({ params }: PageProps) {
 
 function EndpointSettings({ endpoint }: { endpoint: Endpoint }) {
   const [rotated, setRotated] = useState<Rotated | null>(null);
-  const idempotency = useIdempotencyKey();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
-  const rotate = useMutation(
-    trpc.webhooks.rotateSecret.mutationOptions({
-      onSuccess: (answer) => {
-        idempotency.done();
-        setRotated(answer);
-        refresh();
-      },
-    }),
-  );
-  const remove = useMutation(
-    trpc.webhooks.deleteEndpoint.mutationOptions({
-      onSuccess: () => {
-        refresh();
-        navigate('/webhooks');
-      },
-    }),
-  );
+  const invalidates = [trpc.webhooks.pathKey()];
+  const rotate = useAction(trpc.webhooks.rotateSecret.mutationOptions(), { idempotent: true, invalidates, onSuccess: setRotated });
+  const remove = useAction(trpc.webhooks.deleteEndpoint.mutationOptions(), { invalidates, onSuccess: () => navigate('/webhooks') });
   return (
     <>
       {rotated && (
@@ -93,7 +77,7 @@ function EndpointSettings({ endpoint }: { endpoint: Endpoint }) {
         <h2 id="secret-heading">Signing secret and removal</h2>
         <p className="hint">A new secret is shown once; the old one keeps signing beside it for a while, so your check can move without losing deliveries.</p>
         <div className="admin-row-actions">
-          <button type="button" className="button button-secondary" disabled={rotate.isPending} onClick={() => rotate.mutate({ id: endpoint.id, idempotencyKey: idempotency.keyFor({ id: endpoint.id }) })}>
+          <button type="button" className="button button-secondary" disabled={rotate.isPending} onClick={() => rotate.run({ id: endpoint.id })}>
             {rotate.isPending ? 'Rotating…' : 'Rotate the signing secret'}
           </button>
           <ConfirmAction
@@ -101,7 +85,7 @@ function EndpointSettings({ endpoint }: { endpoint: Endpoint }) {
             question="Delete this endpoint? Its pending deliveries fail and nothing more is sent to it."
             confirmLabel="Yes, delete"
             pending={remove.isPending}
-            onConfirm={() => remove.mutate({ id: endpoint.id })}
+            onConfirm={() => remove.run({ id: endpoint.id })}
           />
         </div>
         {rotate.error && <ErrorAlert error={rotate.error} title="The secret was not rotated." />}

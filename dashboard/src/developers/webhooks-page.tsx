@@ -1,15 +1,14 @@
 // Webhook endpoints: the organization's endpoints with their state, and a form to add one (its signing secret
 // shown once); each endpoint's page has its deliveries.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import type { PageProps } from '../routes.tsx';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
 import { formatDateTime } from '../format/time.ts';
 import { Page } from '../shell/page.tsx';
-import { QueryState } from '../ui/query-state.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
-import { Pager, useKeysetPages } from '../ui/pager.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { FilteredList } from '../ui/filtered-list.tsx';
 import { EndpointState, EventTypes } from './endpoint-state.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { EndpointCreateForm, type CreatedEndpoint } from './endpoint-forms.tsx';
@@ -27,10 +26,8 @@ const COLUMNS: readonly Column<Endpoint>[] = [
   { header: 'Created', cell: (e) => formatDateTime(e.created_at) },
 ];
 
-export function WebhooksPage() {
+export function WebhooksPage({ query }: PageProps) {
   const can = useCan();
-  const pages = useKeysetPages('');
-  const endpoints = useQuery(trpc.webhooks.listEndpoints.queryOptions({ limit: PAGE_SIZE, ...(pages.before ? { before: pages.before } : {}) }));
   const [created, setCreated] = useState<CreatedEndpoint | null>(null);
   return (
     <Page title="Webhooks">
@@ -51,14 +48,19 @@ export function WebhooksPage() {
       )}
       <section aria-labelledby="endpoints-heading">
         <h2 id="endpoints-heading">Endpoints</h2>
-        <QueryState query={endpoints} label="Loading the endpoints">
-          {(data) => (
-            <>
-              <DataTable caption="Webhook endpoints, newest first" columns={COLUMNS} rows={data.endpoints} rowKey={(e) => e.id} empty="No endpoint yet." />
-              <Pager label="Pages of endpoints" pages={pages} next={data.next_before} />
-            </>
-          )}
-        </QueryState>
+        <FilteredList
+          path="/webhooks"
+          query={query}
+          filters={[]}
+          noun="endpoints"
+          list={(_, before) => trpc.webhooks.listEndpoints.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}) })}
+          rows={(data) => data.endpoints}
+          next={(data) => data.next_before}
+          columns={COLUMNS}
+          rowKey={(r) => r.id}
+          caption="Webhook endpoints, newest first"
+          empty="No endpoint yet."
+        />
       </section>
     </Page>
   );

@@ -1,20 +1,20 @@
 // Send one live message: recipient, approved sender ID, traffic class and body with its live counter; one
 // idempotency key per message, so sending the same form again never sends twice.
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { queryClient, trpc, type Inputs, type Outputs } from '../trpc.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { trpc, type Inputs, type Outputs } from '../trpc.ts';
 import { errorField, errorMessage } from '../errors.ts';
 import { href } from '../router.ts';
 import { formatTzs } from '../format/money.ts';
 import { humanize } from '../format/text.ts';
 import { useDebounced } from '../ui/use-debounced.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { Page } from '../shell/page.tsx';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { BodyCounter } from './body-counter.tsx';
 import { SenderSelect } from '../developers/sender-select.tsx';
 import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
+import { useAction } from '../ui/use-action.ts';
 
 type SendInput = Inputs['messages']['send'];
 type TrafficClass = SendInput['traffic_class'] & string;
@@ -30,25 +30,21 @@ export function SendMessagePage() {
 
   const draft = useDebounced({ body: form.body, traffic_class: form.traffic_class }, 250);
   const preview = useQuery({ ...trpc.messages.preview.queryOptions(draft), enabled: draft.body.length > 0, placeholderData: keepPreviousData });
-  const idempotency = useIdempotencyKey();
-  const send = useMutation(
-    trpc.messages.send.mutationOptions({
-      onSuccess: (message) => {
-        idempotency.done();
-        setSent(message);
-        setForm((f) => ({ ...EMPTY, from: f.from, traffic_class: f.traffic_class, mode: f.mode }));
-        void queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
-      },
-    }),
-  );
+  const send = useAction(trpc.messages.send.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.messages.pathKey(), trpc.wallet.pathKey()],
+    onSuccess: (message) => {
+      setSent(message);
+      setForm((f) => ({ ...EMPTY, from: f.from, traffic_class: f.traffic_class, mode: f.mode }));
+    },
+  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSent(null);
     const message = { to: form.to.trim(), from: form.from, traffic_class: form.traffic_class, body: form.body, client_ref: form.client_ref.trim(), mode: form.mode };
-    const idempotencyKey = idempotency.keyFor(message);
-    send.mutate({ ...message, client_ref: message.client_ref || `dashboard-${idempotencyKey}`, idempotencyKey });
+    // A reference made from the key is the same on a retry, so the retry is the same request.
+    send.run(message, (key) => ({ client_ref: message.client_ref || `dashboard-${key}` }));
   };
 
   const field = errorField(send.error);

@@ -1,16 +1,15 @@
 // Telling the service about a payment made, to be credited: the amount in TZS (read into cents digit by digit),
 // how it was paid, its reference and a note. No money moves until the service credits it.
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { TOP_UP_METHODS, type TopUpMethod } from '../../../core/domain/top-up-requests.ts';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { trpc, type Outputs } from '../trpc.ts';
 import { formatTzs } from '../format/money.ts';
 import { humanize } from '../format/text.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
 import { parseTzs } from './amount-input.ts';
+import { useAction } from '../ui/use-action.ts';
 
 type Requested = Outputs['wallet']['requestTopUp']['top_up'];
 
@@ -21,17 +20,14 @@ export function TopUpForm() {
   const [form, setForm] = useState(EMPTY);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [requested, setRequested] = useState<Requested | null>(null);
-  const idempotency = useIdempotencyKey();
-  const request = useMutation(
-    trpc.wallet.requestTopUp.mutationOptions({
-      onSuccess: ({ top_up }) => {
-        idempotency.done();
-        setForm(EMPTY);
-        setRequested(top_up);
-        void queryClient.invalidateQueries({ queryKey: trpc.wallet.topUps.pathKey() });
-      },
-    }),
-  );
+  const request = useAction(trpc.wallet.requestTopUp.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.wallet.topUps.pathKey()],
+    onSuccess: ({ top_up }) => {
+      setForm(EMPTY);
+      setRequested(top_up);
+    },
+  });
   const errors = formErrors(request.error, FIELDS);
   const set = (patch: Partial<typeof EMPTY>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -44,7 +40,7 @@ export function TopUpForm() {
     if (!amount.ok) return;
     const note = form.note.trim();
     const body = { amount: amount.cents, method: form.method, reference: form.reference.trim(), ...(note ? { note } : {}) };
-    request.mutate({ ...body, idempotencyKey: idempotency.keyFor(body) });
+    request.run(body);
   };
 
   return (

@@ -1,18 +1,15 @@
 // Top-ups: the payments the organization told the service about, each pending, credited or declined (with the
 // reason), and a form to tell it about a new one.
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { TOP_UP_STATUSES, type TopUpStatus } from '../../../core/domain/top-up-requests.ts';
+import { TOP_UP_STATUSES } from '../../../core/domain/top-up-requests.ts';
 import { trpc, type Outputs } from '../trpc.ts';
+import type { PageProps } from '../routes.tsx';
 import { useCan } from '../session.tsx';
 import { formatTzs } from '../format/money.ts';
 import { formatDateTime } from '../format/time.ts';
 import { humanize } from '../format/text.ts';
 import { Page } from '../shell/page.tsx';
-import { Field } from '../ui/field.tsx';
-import { QueryState } from '../ui/query-state.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
-import { Pager, useKeysetPages } from '../ui/pager.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { FilteredList, type FilterField } from '../ui/filtered-list.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { TopUpForm } from './top-up-form.tsx';
 import '../styles/admin.css';
@@ -20,6 +17,10 @@ import '../styles/admin.css';
 type TopUp = Outputs['wallet']['topUps']['top_ups'][number];
 
 const PAGE_SIZE = 25;
+
+const FILTERS: readonly FilterField[] = [
+  { name: 'status', label: 'Status', type: 'select', options: [{ value: '', label: 'Every status' }, ...TOP_UP_STATUSES.map((s) => ({ value: s, label: humanize(s) }))] },
+];
 
 const COLUMNS: readonly Column<TopUp>[] = [
   { header: 'Requested', cell: (t) => formatDateTime(t.created_at) },
@@ -34,11 +35,8 @@ const COLUMNS: readonly Column<TopUp>[] = [
   { header: 'Note', cell: (t) => t.note ?? '—' },
 ];
 
-export function TopUpsPage() {
+export function TopUpsPage({ query }: PageProps) {
   const can = useCan();
-  const [status, setStatus] = useState<TopUpStatus | ''>('');
-  const pages = useKeysetPages(status);
-  const topUps = useQuery(trpc.wallet.topUps.queryOptions({ limit: PAGE_SIZE, ...(pages.before ? { before: pages.before } : {}), ...(status ? { status } : {}) }));
   return (
     <Page title="Top-ups">
       <p className="lead">Pay by bank transfer or mobile money, then tell us here. The balance grows when the service has checked the payment and credited it.</p>
@@ -50,28 +48,22 @@ export function TopUpsPage() {
       )}
       <section aria-labelledby="top-ups-heading">
         <h2 id="top-ups-heading">Requests</h2>
-        <div className="filters">
-          <Field label="Status">
-            {(c) => (
-              <select {...c} value={status} onChange={(e) => setStatus(e.target.value as TopUpStatus | '')}>
-                <option value="">Every status</option>
-                {TOP_UP_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {humanize(s)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <QueryState query={topUps} label="Loading the requests">
-          {(data) => (
-            <>
-              <DataTable caption="Top-up requests, newest first" columns={COLUMNS} rows={data.top_ups} rowKey={(t) => t.id} empty="No top-up request." />
-              <Pager label="Pages of top-up requests" pages={pages} next={data.next_before} />
-            </>
-          )}
-        </QueryState>
+        <FilteredList
+          path="/top-ups"
+          query={query}
+          filters={FILTERS}
+          noun="top-up requests"
+          list={(values, before) => {
+            const status = TOP_UP_STATUSES.find((s) => s === values.status);
+            return trpc.wallet.topUps.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}), ...(status ? { status } : {}) });
+          }}
+          rows={(data) => data.top_ups}
+          next={(data) => data.next_before}
+          columns={COLUMNS}
+          rowKey={(t) => t.id}
+          caption="Top-up requests, newest first"
+          empty="No top-up request."
+        />
       </section>
     </Page>
   );

@@ -1,7 +1,7 @@
 // The wallet: balance and every money movement (wallet.ledger), newest first, each with the balances after it.
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { trpc, type Inputs, type Outputs } from '../trpc.ts';
+import { trpc, type Outputs } from '../trpc.ts';
+import type { PageProps } from '../routes.tsx';
 import { href } from '../router.ts';
 import { formatTzs } from '../format/money.ts';
 import { formatDateTime } from '../format/time.ts';
@@ -10,15 +10,16 @@ import { LEDGER_KINDS } from '../../../core/domain/ledger.ts';
 import { Page } from '../shell/page.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { Stats } from '../ui/stats.tsx';
-import { Field } from '../ui/field.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
-import { Pager, useKeysetPages } from '../ui/pager.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { FilteredList, type FilterField } from '../ui/filtered-list.tsx';
 
 type Entry = Outputs['wallet']['ledger']['entries'][number];
-type Kind = NonNullable<Inputs['wallet']['ledger']['kind']>;
 
-const KINDS: readonly Kind[] = LEDGER_KINDS;
 const PAGE_SIZE = 25;
+
+const FILTERS: readonly FilterField[] = [
+  { name: 'kind', label: 'Kind', type: 'select', options: [{ value: '', label: 'Every kind' }, ...LEDGER_KINDS.map((k) => ({ value: k, label: humanize(k) }))] },
+];
 
 const COLUMNS: readonly Column<Entry>[] = [
   { header: 'Date', cell: (e) => formatDateTime(e.created_at) },
@@ -33,11 +34,8 @@ const COLUMNS: readonly Column<Entry>[] = [
   },
 ];
 
-export function WalletLedgerPage() {
-  const [kind, setKind] = useState<Kind | ''>('');
-  const pages = useKeysetPages(kind);
+export function WalletLedgerPage({ query }: PageProps) {
   const wallet = useQuery(trpc.wallet.get.queryOptions());
-  const ledger = useQuery(trpc.wallet.ledger.queryOptions({ limit: PAGE_SIZE, ...(pages.before ? { before: pages.before } : {}), ...(kind ? { kind } : {}) }));
   return (
     <Page title="Wallet">
       <section className="card" aria-labelledby="wallet-balance">
@@ -56,28 +54,22 @@ export function WalletLedgerPage() {
       </section>
       <section aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger</h2>
-        <div className="filters">
-          <Field label="Kind">
-            {(c) => (
-              <select {...c} value={kind} onChange={(e) => setKind(e.target.value as Kind | '')}>
-                <option value="">Every kind</option>
-                {KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {humanize(k)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <QueryState query={ledger} label="Loading the ledger">
-          {(data) => (
-            <>
-              <DataTable caption="Ledger entries, newest first" columns={COLUMNS} rows={data.entries} rowKey={(e) => e.id} empty="No ledger entry." />
-              <Pager label="Pages of the ledger" pages={pages} next={data.next_before} />
-            </>
-          )}
-        </QueryState>
+        <FilteredList
+          path="/wallet"
+          query={query}
+          filters={FILTERS}
+          noun="ledger entries"
+          list={(values, before) => {
+            const kind = LEDGER_KINDS.find((k) => k === values.kind);
+            return trpc.wallet.ledger.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}), ...(kind ? { kind } : {}) });
+          }}
+          rows={(data) => data.entries}
+          next={(data) => data.next_before}
+          columns={COLUMNS}
+          rowKey={(e) => e.id}
+          caption="Ledger entries, newest first"
+          empty="No ledger entry."
+        />
       </section>
     </Page>
   );

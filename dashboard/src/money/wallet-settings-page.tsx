@@ -1,6 +1,6 @@
 // Wallet settings: the low-balance alert's threshold, typed in TZS and sent as integer cents (or turned off).
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { formatTzs } from '../format/money.ts';
 import { Page } from '../shell/page.tsx';
@@ -10,6 +10,7 @@ import { Stats } from '../ui/stats.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
 import { parseTzs, tzsInputText } from './amount-input.ts';
+import { useAction } from '../ui/use-action.ts';
 import '../styles/admin.css';
 
 type Wallet = Outputs['wallet']['get']['wallet'];
@@ -35,16 +36,14 @@ function ThresholdForm({ wallet }: { wallet: Wallet }) {
   const [text, setText] = useState(wallet.low_balance_threshold === null ? '' : tzsInputText(wallet.low_balance_threshold));
   const [typingError, setTypingError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.wallet.setLowBalanceThreshold.mutationOptions({
-      onSuccess: ({ wallet: w }) => {
-        setSaved(w.low_balance_threshold === null ? 'The alert is off.' : `Saved: the alert comes below ${formatTzs(w.low_balance_threshold)}.`);
-        // The overview's banner and the wallet page read the same wallet.
-        queryClient.setQueryData(trpc.wallet.get.queryKey(), { wallet: w });
-        void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
-      },
-    }),
-  );
+  const save = useAction(trpc.wallet.setLowBalanceThreshold.mutationOptions(), {
+    invalidates: [trpc.wallet.pathKey()],
+    onSuccess: ({ wallet: w }) => {
+      setSaved(w.low_balance_threshold === null ? 'The alert is off.' : `Saved: the alert comes below ${formatTzs(w.low_balance_threshold)}.`);
+      // The overview's banner and the wallet page read the same wallet.
+      queryClient.setQueryData(trpc.wallet.get.queryKey(), { wallet: w });
+    },
+  });
   const errors = formErrors(save.error, ['low_balance_threshold']);
 
   const submit = (e: FormEvent) => {
@@ -52,12 +51,12 @@ function ThresholdForm({ wallet }: { wallet: Wallet }) {
     setSaved(null);
     const parsed = parseTzs(text);
     setTypingError(parsed.ok ? null : parsed.message);
-    if (parsed.ok) save.mutate({ low_balance_threshold: parsed.cents });
+    if (parsed.ok) save.run({ low_balance_threshold: parsed.cents });
   };
   const turnOff = () => {
     setSaved(null);
     setTypingError(null);
-    save.mutate({ low_balance_threshold: null });
+    save.run({ low_balance_threshold: null });
   };
 
   return (

@@ -1,11 +1,10 @@
 // A key's actions in its row: rotate (a replacement, the old key kept for a grace period) and revoke (at once).
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
+import { trpc, type Outputs } from '../trpc.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 type ApiKey = Outputs['apiKeys']['list']['api_keys'][number];
 export type RotatedKey = Outputs['apiKeys']['rotate'];
@@ -17,24 +16,20 @@ const graceText = (h: number) => (h === 0 ? 'No grace: the old key stops now' : 
 export function ApiKeyActions({ apiKey, onRotated }: { apiKey: ApiKey; onRotated: (rotated: RotatedKey) => void }) {
   const [rotating, setRotating] = useState(false);
   const [graceHours, setGraceHours] = useState(24);
-  const idempotency = useIdempotencyKey();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.apiKeys.pathKey() });
-  const rotate = useMutation(
-    trpc.apiKeys.rotate.mutationOptions({
-      onSuccess: (rotated) => {
-        idempotency.done();
-        setRotating(false);
-        onRotated(rotated);
-        refresh();
-      },
-    }),
-  );
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: refresh }));
+  const invalidates = [trpc.apiKeys.pathKey()];
+  const rotate = useAction(trpc.apiKeys.rotate.mutationOptions(), {
+    idempotent: true,
+    invalidates,
+    onSuccess: (rotated) => {
+      setRotating(false);
+      onRotated(rotated);
+    },
+  });
+  const revoke = useAction(trpc.apiKeys.revoke.mutationOptions(), { invalidates });
   if (apiKey.status === 'revoked' || apiKey.status === 'expired') return <span className="hint">None</span>;
 
   const doRotate = () => {
-    const body = { id: apiKey.id, grace_hours: graceHours };
-    rotate.mutate({ ...body, idempotencyKey: idempotency.keyFor(body) });
+    rotate.run({ id: apiKey.id, grace_hours: graceHours });
   };
 
   return (
@@ -73,7 +68,7 @@ export function ApiKeyActions({ apiKey, onRotated }: { apiKey: ApiKey; onRotated
         question={`Revoke ${apiKey.name}? Calls with it are refused at once; this cannot be undone.`}
         confirmLabel="Yes, revoke"
         pending={revoke.isPending}
-        onConfirm={() => revoke.mutate({ id: apiKey.id })}
+        onConfirm={() => revoke.run({ id: apiKey.id })}
       />
       {rotate.error && <ErrorAlert error={rotate.error} title="The key was not rotated." />}
       {revoke.error && <ErrorAlert error={revoke.error} title="The key was not revoked." />}

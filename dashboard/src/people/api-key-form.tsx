@@ -1,14 +1,13 @@
 // Creating an API key: name, mode, the scopes the member's role holds itself, and how long it lives.
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { SCOPES, permissionOfScope, type Scope } from '../../../core/domain/access.ts';
-import { queryClient, trpc, type Inputs, type Outputs } from '../trpc.ts';
+import { trpc, type Inputs, type Outputs } from '../trpc.ts';
 import { useSession } from '../session.tsx';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { Checkboxes } from '../ui/checkboxes.tsx';
 import { formErrors } from '../ui/form-errors.ts';
+import { useAction } from '../ui/use-action.ts';
 
 type Mode = Inputs['apiKeys']['create']['mode'];
 export type CreatedKey = Outputs['apiKeys']['create'];
@@ -32,23 +31,20 @@ export function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => 
   // A member gives a key only what the member's own role may do; the service refuses more (scope_exceeds_role).
   const allowed = SCOPES.filter((s) => member.permissions.includes(permissionOfScope(s)));
   const [form, setForm] = useState(EMPTY);
-  const idempotency = useIdempotencyKey();
-  const create = useMutation(
-    trpc.apiKeys.create.mutationOptions({
-      onSuccess: (created) => {
-        idempotency.done();
-        setForm(EMPTY);
-        onCreated(created);
-        void queryClient.invalidateQueries({ queryKey: trpc.apiKeys.pathKey() });
-      },
-    }),
-  );
+  const create = useAction(trpc.apiKeys.create.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.apiKeys.pathKey()],
+    onSuccess: (created) => {
+      setForm(EMPTY);
+      onCreated(created);
+    },
+  });
   const errors = formErrors(create.error, FIELDS);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = { ...form, name: form.name.trim() };
-    create.mutate({ ...body, idempotencyKey: idempotency.keyFor(body) });
+    create.run(body);
   };
 
   return (

@@ -1,14 +1,13 @@
 // API keys: the organization's keys (redacted) with their state, a form to create one, rotation and revocation;
 // a new secret is shown once, right after it is made.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import type { PageProps } from '../routes.tsx';
 import { trpc, type Outputs } from '../trpc.ts';
 import { formatDateTime } from '../format/time.ts';
 import { humanize } from '../format/text.ts';
 import { Page } from '../shell/page.tsx';
-import { QueryState } from '../ui/query-state.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
-import { Pager, useKeysetPages } from '../ui/pager.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { FilteredList } from '../ui/filtered-list.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { ApiKeyForm, type CreatedKey } from './api-key-form.tsx';
@@ -51,9 +50,7 @@ interface Revealed {
   note: string;
 }
 
-export function ApiKeysPage() {
-  const pages = useKeysetPages('');
-  const keys = useQuery(trpc.apiKeys.list.queryOptions({ limit: PAGE_SIZE, ...(pages.before ? { before: pages.before } : {}) }));
+export function ApiKeysPage({ query }: PageProps) {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
 
   const onCreated = (c: CreatedKey) =>
@@ -79,14 +76,19 @@ export function ApiKeysPage() {
       </section>
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading">Keys</h2>
-        <QueryState query={keys} label="Loading the keys">
-          {(data) => (
-            <>
-              <DataTable caption="API keys, newest first" columns={columns(onRotated)} rows={data.api_keys} rowKey={(k) => k.id} empty="No API key yet." />
-              <Pager label="Pages of keys" pages={pages} next={data.next_before} />
-            </>
-          )}
-        </QueryState>
+        <FilteredList
+          path="/api-keys"
+          query={query}
+          filters={[]}
+          noun="API keys"
+          list={(_, before) => trpc.apiKeys.list.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}) })}
+          rows={(data) => data.api_keys}
+          next={(data) => data.next_before}
+          columns={columns(onRotated)}
+          rowKey={(r) => r.id}
+          caption="API keys, newest first"
+          empty="No API key yet."
+        />
       </section>
     </Page>
   );

@@ -1,17 +1,13 @@
 // The audit log: who did what and when (times in EAT), newest first, of one action or all, page by page.
-import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { trpc, type Outputs } from '../trpc.ts';
-import { navigate } from '../router.ts';
 import type { PageProps } from '../routes.tsx';
 import { useCan } from '../session.tsx';
 import { formatDateTime } from '../format/time.ts';
 import { humanize } from '../format/text.ts';
 import { Page } from '../shell/page.tsx';
-import { Field } from '../ui/field.tsx';
-import { QueryState } from '../ui/query-state.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
-import { Pager, useKeysetPages } from '../ui/pager.tsx';
+import type { Column } from '../ui/data-table.tsx';
+import { FilteredList, type FilterField } from '../ui/filtered-list.tsx';
 import '../styles/admin.css';
 
 type AuditEvent = Outputs['audit']['list']['audit_events'][number];
@@ -35,6 +31,10 @@ const COMMON_ACTIONS = [
   'webhook_delivery.redelivered',
   'wallet.top_up_requested',
   'wallet.low_balance_threshold_set',
+];
+
+const FILTERS: readonly FilterField[] = [
+  { name: 'action', label: 'Action', type: 'text', suggestions: COMMON_ACTIONS, hint: 'The exact action, such as api_key.created; empty for every action.' },
 ];
 
 /** Who acts and what is acted on, where the code's own words would read badly. */
@@ -65,13 +65,7 @@ function Details({ details }: { details: AuditEvent['details'] }) {
 }
 
 export function AuditLogPage({ query }: PageProps) {
-  const action = query.get('action') ?? '';
-  const [draft, setDraft] = useState(action);
-  // The address may change without this page being made again (back, a link): the box follows it.
-  useEffect(() => setDraft(action), [action]);
-  const pages = useKeysetPages(action);
   const can = useCan();
-  const events = useQuery(trpc.audit.list.queryOptions({ limit: PAGE_SIZE, ...(pages.before ? { before: pages.before } : {}), ...(action ? { action } : {}) }));
   // Members are named by their email where the list of members may be read.
   const members = useQuery({ ...trpc.members.list.queryOptions({ limit: 100 }), enabled: can('members.manage') });
   const emails = new Map((members.data?.members ?? []).map((m) => [m.id, m.email]));
@@ -89,57 +83,22 @@ export function AuditLogPage({ query }: PageProps) {
     { header: 'On', cell: (e) => (e.target ? <span className="admin-code-list">{`${nameOf(e.target.type)} ${e.target.id ?? ''}`}</span> : '—') },
     { header: 'Details', cell: (e) => <Details details={e.details} /> },
   ];
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    navigate('/audit-log', { action: draft.trim() });
-  };
 
   return (
     <Page title="Audit log">
-      <form className="filters" onSubmit={apply} aria-label="Filter the audit log">
-        <Field label="Action" hint="The exact action, such as api_key.created; empty for every action.">
-          {(c) => (
-            <>
-              <input {...c} name="action" list="audit-actions" autoComplete="off" value={draft} onChange={(e) => setDraft(e.target.value)} />
-              <datalist id="audit-actions">
-                {COMMON_ACTIONS.map((a) => (
-                  <option key={a} value={a} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </Field>
-        <div className="filter-actions">
-          <button type="submit" className="button">
-            Show
-          </button>
-          {action && (
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                setDraft('');
-                navigate('/audit-log');
-              }}
-            >
-              Every action
-            </button>
-          )}
-        </div>
-      </form>
-      <section aria-labelledby="audit-heading">
-        <h2 id="audit-heading" className="visually-hidden">
-          Events
-        </h2>
-        <QueryState query={events} label="Loading the audit log">
-          {(data) => (
-            <>
-              <DataTable caption="Audit events, newest first" columns={columns} rows={data.audit_events} rowKey={(e) => e.id} empty="No event matches." />
-              <Pager label="Pages of the audit log" pages={pages} next={data.next_before} />
-            </>
-          )}
-        </QueryState>
-      </section>
+      <FilteredList
+        path="/audit-log"
+        query={query}
+        filters={FILTERS}
+        noun="audit events"
+        list={(values, before) => trpc.audit.list.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}), ...(values.action ? { action: values.action.trim() } : {}) })}
+        rows={(data) => data.audit_events}
+        next={(data) => data.next_before}
+        columns={columns}
+        rowKey={(e) => e.id}
+        caption="Audit events, newest first"
+        empty="No event matches."
+      />
     </Page>
   );
 }

@@ -2,28 +2,26 @@
 // owner at least and says so (last_owner), shown here. A change that revokes API keys (keys follow their holder)
 // asks first and lists them.
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ROLES, type Role } from '../../../core/domain/access.ts';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { trpc, type Outputs } from '../trpc.ts';
 import { humanize } from '../format/text.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { AffectedKeys, affectedKeysQuery } from './member-keys.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 type Member = Outputs['members']['list']['members'][number];
 
 // A change of one's own role changes one's own menus: who-am-I is asked again with the list.
-const refresh = () => {
-  void queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() });
-  void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
-};
+const changes = () => [trpc.members.pathKey(), trpc.auth.me.queryKey()];
 
 /** members: the others on the page, to whom a key that would be revoked may be re-assigned. */
 export function MemberActions({ member, self, members }: { member: Member; self: boolean; members: readonly Member[] }) {
   const [role, setRole] = useState<Role>(member.role);
-  const update = useMutation(trpc.members.update.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.members.remove.mutationOptions({ onSuccess: refresh }));
+  const update = useAction(trpc.members.update.mutationOptions(), { invalidates: changes });
+  const remove = useAction(trpc.members.remove.mutationOptions(), { invalidates: changes });
   const changing = role !== member.role;
   // Whether the chosen role revokes keys is known before the change is offered: if it does, it asks first.
   const affected = useQuery({ ...affectedKeysQuery(member, role), enabled: changing });
@@ -31,7 +29,7 @@ export function MemberActions({ member, self, members }: { member: Member; self:
   const who = self ? 'yourself' : member.email;
   const changeRole = () => {
     remove.reset();
-    update.mutate({ id: member.id, role });
+    update.run({ id: member.id, role });
   };
   return (
     <div className="admin-row-actions">
@@ -78,7 +76,7 @@ export function MemberActions({ member, self, members }: { member: Member; self:
         pending={remove.isPending}
         onConfirm={() => {
           update.reset();
-          remove.mutate({ id: member.id });
+          remove.run({ id: member.id });
         }}
       />
       {update.error && <ErrorAlert error={update.error} title="The role was not changed." />}

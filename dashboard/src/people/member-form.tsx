@@ -1,13 +1,12 @@
 // Adding a member: email, name, role, and the initial password they sign in with.
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { ROLES, type Role } from '../../../core/domain/access.ts';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { trpc, type Outputs } from '../trpc.ts';
 import { humanize } from '../format/text.ts';
-import { useIdempotencyKey } from '../ui/idempotency-key.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
+import { useAction } from '../ui/use-action.ts';
 
 type Added = Outputs['members']['create']['member'];
 
@@ -17,17 +16,14 @@ const EMPTY = { email: '', name: '', role: 'developer' as Role, password: '' };
 export function MemberForm() {
   const [form, setForm] = useState(EMPTY);
   const [added, setAdded] = useState<Added | null>(null);
-  const idempotency = useIdempotencyKey();
-  const create = useMutation(
-    trpc.members.create.mutationOptions({
-      onSuccess: ({ member }) => {
-        idempotency.done();
-        setForm(EMPTY);
-        setAdded(member);
-        void queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() });
-      },
-    }),
-  );
+  const create = useAction(trpc.members.create.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.members.pathKey()],
+    onSuccess: ({ member }) => {
+      setForm(EMPTY);
+      setAdded(member);
+    },
+  });
   const errors = formErrors(create.error, FIELDS);
   const set = (patch: Partial<typeof EMPTY>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -36,7 +32,7 @@ export function MemberForm() {
     setAdded(null);
     const name = form.name.trim();
     const body = { email: form.email.trim(), role: form.role, password: form.password, ...(name ? { name } : {}) };
-    create.mutate({ ...body, idempotencyKey: idempotency.keyFor(body) });
+    create.run(body);
   };
 
   return (

@@ -1,14 +1,15 @@
 // The API keys a member change would revoke (a removal, or a role that may not hold them), shown in the
 // change's confirmation, each with a way to re-assign it to another member first.
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../core/domain/access.ts';
 import { mayHoldKey } from '../../../core/domain/key-holding.ts';
-import { queryClient, trpc, type Outputs } from '../trpc.ts';
+import { trpc, type Outputs } from '../trpc.ts';
 import { humanize } from '../format/text.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { QueryState } from '../ui/query-state.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 type Member = Outputs['members']['list']['members'][number];
 type AffectedKey = Outputs['members']['keysAffected']['api_keys'][number];
@@ -51,14 +52,9 @@ export function AffectedKeys({ member, role, members }: { member: Member; role: 
 /** Members whose role may hold the key are offered; the service checks it again. */
 function Reassign({ apiKey, candidates }: { apiKey: AffectedKey; candidates: readonly Member[] }) {
   const [to, setTo] = useState(candidates[0]?.id ?? '');
-  const reassign = useMutation(
-    trpc.apiKeys.reassign.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.members.keysAffected.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.apiKeys.pathKey() });
-      },
-    }),
-  );
+  const reassign = useAction(trpc.apiKeys.reassign.mutationOptions(), {
+    invalidates: [trpc.members.keysAffected.pathKey(), trpc.apiKeys.pathKey()],
+  });
   if (candidates.length === 0) return <span className="admin-subline">No other member's role may hold it.</span>;
   return (
     <div className="admin-inline-form">
@@ -73,7 +69,7 @@ function Reassign({ apiKey, candidates }: { apiKey: AffectedKey; candidates: rea
           </select>
         )}
       </Field>
-      <button type="button" className="button button-secondary" disabled={!to || reassign.isPending} onClick={() => reassign.mutate({ id: apiKey.id, member_id: to })}>
+      <button type="button" className="button button-secondary" disabled={!to || reassign.isPending} onClick={() => reassign.run({ id: apiKey.id, member_id: to })}>
         Re-assign {apiKey.name}
       </button>
       {reassign.error && <ErrorAlert error={reassign.error} title="The key was not re-assigned." />}

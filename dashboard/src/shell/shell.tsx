@@ -1,11 +1,11 @@
 // The signed-in frame: header (organization, member, sign out), the navigation (a menu on phones) and the page.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { endSession, trpc } from '../trpc.ts';
 import { useSession } from '../session.tsx';
 import { useLocation } from '../router.ts';
 import { humanize } from '../format/text.ts';
 import { Nav } from './nav.tsx';
+import { useAction } from '../ui/use-action.ts';
 
 export function Shell({ children }: { children: ReactNode }) {
   const { member, organization } = useSession();
@@ -13,7 +13,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
   // Signing out ends the session on the server; whatever it answers, this page forgets the member.
-  const signOut = useMutation(trpc.auth.signOut.mutationOptions({ onSettled: endSession }));
+  const signOut = useAction(trpc.auth.signOut.mutationOptions({ onSettled: endSession }));
   useEffect(() => setMenuOpen(false), [path]);
 
   return (
@@ -42,7 +42,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <button type="button" className="button button-secondary menu-toggle" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
             Menu
           </button>
-          <button type="button" className="button button-secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          <button type="button" className="button button-secondary" onClick={() => signOut.run()} disabled={signOut.isPending}>
             Sign out
           </button>
         </div>
