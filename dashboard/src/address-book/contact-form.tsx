@@ -1,43 +1,49 @@
-// Adding a contact: the number, a name, and consent with how it was given; one idempotency key per contact.
-import { useState, type FormEvent } from 'react';
+// Adding a contact: the number, a name, and consent with how it was given, checked by the server's schema.
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { ZCreateContactBody } from '../../../core/inputs/contacts.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
-import { Field } from '../ui/field.tsx';
-import { ConsentFields, NO_CONSENT, consentInput } from './consent-fields.tsx';
-import { ErrorAlert } from '../ui/error-alert.tsx';
-import { formErrors } from '../ui/form-errors.ts';
 import { useAction } from '../ui/use-action.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
+import { Field } from '../ui/field.tsx';
+import { ErrorAlert } from '../ui/error-alert.tsx';
+import { ConsentFields, NO_CONSENT, consentInput, type ConsentDraft } from './consent-fields.tsx';
 
 type Created = Outputs['contacts']['create'];
 
-const FIELDS = ['phone', 'name', 'consent'];
+interface ContactValues {
+  phone: string;
+  name: string;
+  consent: ConsentDraft;
+}
+
+const EMPTY: ContactValues = { phone: '', name: '', consent: NO_CONSENT };
 
 export function ContactForm() {
-  const [phone, setPhone] = useState('');
-  const [name, setName] = useState('');
-  const [consent, setConsent] = useState(NO_CONSENT);
   const [created, setCreated] = useState<Created | null>(null);
+  const form = useSchemaForm({
+    schema: ZCreateContactBody,
+    defaultValues: EMPTY,
+    toInput: ({ phone, name, consent }: ContactValues) => ({ phone: phone.trim(), name: name.trim() || null, consent: consentInput(consent) ?? null }),
+  });
   const create = useAction(trpc.contacts.create.mutationOptions(), {
     idempotent: true,
     invalidates: [trpc.contacts.pathKey()],
     onSuccess: (answer) => {
       setCreated(answer);
-      setPhone('');
-      setName('');
-      setConsent(NO_CONSENT);
+      form.reset(EMPTY);
     },
   });
-  const errors = formErrors(create.error, FIELDS);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const general = useServerRefusal(form, create.error, ['phone', 'name', 'consent.note', 'consent']);
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) => {
     setCreated(null);
-    const contact = { phone: phone.trim(), name: name.trim() || null, consent: consentInput(consent) };
-    create.run(contact);
-  };
+    create.run(input);
+  });
 
   return (
-    <form className="form" onSubmit={onSubmit} aria-label="Add a contact">
+    <form className="form" onSubmit={submit} noValidate aria-label="Add a contact">
       {created && (
         <div className="alert alert-success" role="status">
           <p>
@@ -46,19 +52,25 @@ export function ContactForm() {
           </p>
         </div>
       )}
-      <Field label="Phone number" error={errors.of('phone')} hint="A Tanzanian mobile number: +255…, 255… or 0…">
-        {(c) => <input {...c} name="phone" type="tel" inputMode="tel" autoComplete="off" required maxLength={40} value={phone} onChange={(e) => setPhone(e.target.value)} />}
+      <Field label="Phone number" error={errors.phone?.message} hint="A Tanzanian mobile number: +255…, 255… or 0…">
+        {(c) => <input {...c} {...form.register('phone')} type="tel" inputMode="tel" autoComplete="off" />}
       </Field>
-      <Field label="Name (optional)" error={errors.of('name')}>
-        {(c) => <input {...c} name="name" maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
+      <Field label="Name (optional)" error={errors.name?.message}>
+        {(c) => <input {...c} {...form.register('name')} autoComplete="off" />}
       </Field>
-      <ConsentFields
-        value={consent}
-        onChange={setConsent}
-        label="This person agreed to receive promotional messages"
-        error={errors.of('consent')}
+      <Controller
+        control={form.control}
+        name="consent"
+        render={({ field }) => (
+          <ConsentFields
+            value={field.value}
+            onChange={field.onChange}
+            label="This person agreed to receive promotional messages"
+            error={errors.consent?.note?.message ?? errors.consent?.message}
+          />
+        )}
       />
-      {errors.general ? <ErrorAlert error={errors.general} /> : null}
+      {general !== null && <ErrorAlert error={general} />}
       <div className="ab-actions">
         <button type="submit" className="button" disabled={create.isPending}>
           {create.isPending ? 'Adding…' : 'Add contact'}

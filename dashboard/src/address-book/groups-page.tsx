@@ -1,6 +1,7 @@
 // Groups by name with their member counts, and a form to create one (one idempotency key per group).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ZGroupBody } from '../../../core/inputs/groups.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
@@ -13,7 +14,7 @@ import { DataTable, type Column } from '../ui/data-table.tsx';
 import { useAction } from '../ui/use-action.ts';
 import '../styles/address-book.css';
 import { ErrorAlert } from '../ui/error-alert.tsx';
-import { formErrors } from '../ui/form-errors.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 
 type Group = Outputs['groups']['list']['groups'][number];
 
@@ -41,23 +42,21 @@ export function GroupsPage() {
 }
 
 function CreateGroup() {
-  const [name, setName] = useState('');
   const [created, setCreated] = useState<Group | null>(null);
+  const form = useSchemaForm({ schema: ZGroupBody, defaultValues: { name: '' }, toInput: ({ name }: { name: string }) => ({ name: name.trim() }) });
   const create = useAction(trpc.groups.create.mutationOptions(), {
     idempotent: true,
     invalidates: [trpc.groups.pathKey()],
     onSuccess: (answer) => {
       setCreated(answer.group);
-      setName('');
+      form.reset();
     },
   });
-  const errors = formErrors(create.error, ['name']);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const general = useServerRefusal(form, create.error, ['name']);
+  const onSubmit = form.handleSubmit((input) => {
     setCreated(null);
-    const group = { name: name.trim() };
-    create.run(group);
-  };
+    create.run(input);
+  });
   return (
     <section className="card" aria-labelledby="create-group">
       <h2 id="create-group">Create a group</h2>
@@ -66,15 +65,15 @@ function CreateGroup() {
           Group created: <a href={href(`/groups/${created.id}`)}>{created.name}</a>
         </p>
       )}
-      <form className="ab-inline-form" onSubmit={onSubmit}>
-        <Field label="Group name" error={errors.of('name')} hint="Up to 100 characters, unique in your organization (ignoring case).">
-          {(c) => <input {...c} name="name" required maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
+      <form className="ab-inline-form" onSubmit={onSubmit} noValidate>
+        <Field label="Group name" error={form.formState.errors.name?.message} hint="Up to 100 characters, unique in your organization (ignoring case).">
+          {(c) => <input {...c} {...form.register('name')} autoComplete="off" />}
         </Field>
         <button type="submit" className="button" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create group'}
         </button>
       </form>
-      {errors.general ? <ErrorAlert error={errors.general} /> : null}
+      {general !== null && <ErrorAlert error={general} />}
     </section>
   );
 }

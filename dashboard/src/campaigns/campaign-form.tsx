@@ -1,9 +1,10 @@
 // The editor of a campaign draft: name, traffic class, sender, groups, body with its live counter, start and
-// validity. A new draft is created once per idempotency key; a saved one is changed at the version it was read.
-import { useState, type FormEvent } from 'react';
+// validity, checked by the server's schema of a draft. A new draft is created once per idempotency key; a saved one
+// is changed at the version it was read.
+import { Controller } from 'react-hook-form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ZCreateDraftBody } from '../../../core/inputs/campaigns.ts';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
-import { errorField, errorMessage } from '../errors.ts';
 import { href, navigate } from '../router.ts';
 import { humanize } from '../format/text.ts';
 import { useDebounced } from '../ui/use-debounced.ts';
@@ -15,6 +16,7 @@ import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
 import { CampaignGroups } from './groups.tsx';
 import { ScheduleFields, scheduleFields, scheduleOf, type ScheduleValue } from './schedule.tsx';
 import { useAction } from '../ui/use-action.ts';
+import { messageAt, useSchemaForm, useServerRefusal } from '../ui/form.ts';
 
 export type Campaign = Outputs['campaigns']['get']['campaign'];
 type TrafficClass = Campaign['traffic_class'];
@@ -56,9 +58,10 @@ function changedFields(c: Campaign, f: DraftFields): Partial<DraftFields> {
 }
 
 export function CampaignForm({ campaign }: { campaign?: Campaign }) {
-  const [form, setForm] = useState(() => formOf(campaign));
-  const set = (patch: Partial<DraftForm>) => setForm((f) => ({ ...f, ...patch }));
-  const draft = useDebounced({ body: form.body, traffic_class: form.traffic_class }, 250);
+  // Every field is checked as a whole draft would be; an edit then sends only what changed.
+  const form = useSchemaForm({ schema: ZCreateDraftBody, defaultValues: formOf(campaign), toInput: fieldsOf });
+  const [body, trafficClass, senderId] = form.watch(['body', 'traffic_class', 'sender_id']);
+  const draft = useDebounced({ body, traffic_class: trafficClass }, 250);
   // The counter asks the server what the body counts and costs a recipient, as it is typed (the editor is for
   // those who write campaigns, whom campaigns.preview answers).
   const preview = useQuery({ ...trpc.campaigns.preview.queryOptions(draft), enabled: draft.body.length > 0, placeholderData: keepPreviousData });
@@ -70,34 +73,30 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
   const create = useAction(trpc.campaigns.create.mutationOptions(), { idempotent: true, invalidates, onSuccess: saved });
   const edit = useAction(trpc.campaigns.edit.mutationOptions(), { invalidates, onSuccess: saved });
   const save = campaign ? edit : create;
+  const general = useServerRefusal(form, save.error, FIELDS);
+  const fieldError = (name: string) => messageAt(form.formState.errors, name);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const fields = fieldsOf(form);
-    if (!campaign) {
-      create.run(fields);
-      return;
-    }
+  const onSubmit = form.handleSubmit(() => {
+    const fields = fieldsOf(form.getValues());
+    if (!campaign) return create.run(fields);
     const changed = changedFields(campaign, fields);
     if (Object.keys(changed).length === 0) navigate(`/campaigns/${campaign.id}`);
     else edit.run({ id: campaign.id, version: campaign.version, ...changed });
-  };
+  });
 
-  const field = errorField(save.error)?.split(/[.[]/)[0];
-  const fieldError = (name: string) => (save.error && field === name ? errorMessage(save.error) : undefined);
-  const typing = form.body !== draft.body || preview.isFetching;
-  const counter = <BodyCounter id="campaign-body-counter" empty={!form.body} preview={preview.data} error={preview.error} updating={typing} />;
+  const typing = body !== draft.body || preview.isFetching;
+  const counter = <BodyCounter id="campaign-body-counter" empty={!body} preview={preview.data} error={preview.error} updating={typing} />;
 
   return (
-    <form className="form card campaign-form" onSubmit={onSubmit}>
+    <form className="form card campaign-form" onSubmit={onSubmit} noValidate>
       <Field label="Campaign name" error={fieldError('name')} hint="For you and your team; recipients do not see it.">
-        {(control) => <input {...control} name="name" maxLength={100} required value={form.name} onChange={(e) => set({ name: e.target.value })} />}
+        {(control) => <input {...control} {...form.register('name')} />}
       </Field>
       <fieldset className="field">
         <legend>Traffic class</legend>
         {TRAFFIC_CLASSES.map((c) => (
           <label key={c} className="choice">
-            <input type="radio" name="traffic_class" value={c} checked={form.traffic_class === c} onChange={() => set({ traffic_class: c })} /> {humanize(c)}
+            <input type="radio" value={c} {...form.register('traffic_class')} /> {humanize(c)}
           </label>
         ))}
         <p className="hint">Promotional campaigns reach only numbers with recorded consent, and send only inside the sending window.</p>
@@ -107,15 +106,27 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
           </p>
         )}
       </fieldset>
-      <SenderSelect trafficClass={form.traffic_class} value={form.sender_id} onChange={(sender_id) => set({ sender_id })} error={fieldError('sender_id')} />
-      <CampaignGroups value={form.group_ids} onChange={(group_ids) => set({ group_ids })} error={fieldError('group_ids')} />
+      <Controller
+        control={form.control}
+        name="sender_id"
+        render={({ field }) => <SenderSelect trafficClass={trafficClass} value={field.value} onChange={field.onChange} error={fieldError('sender_id')} />}
+      />
+      <Controller
+        control={form.control}
+        name="group_ids"
+        render={({ field }) => <CampaignGroups value={field.value} onChange={field.onChange} error={fieldError('group_ids')} />}
+      />
       <Field label="Message" error={fieldError('body')} hint={counter}>
-        {(control) => <textarea {...control} name="body" rows={6} required value={form.body} onChange={(e) => set({ body: e.target.value })} />}
+        {(control) => <textarea {...control} {...form.register('body')} rows={6} />}
       </Field>
-      <ScheduleFields value={form.schedule} onChange={(schedule) => set({ schedule })} fieldError={fieldError} />
-      {save.error && !FIELDS.includes(field ?? '') && <ErrorAlert error={save.error} />}
+      <Controller
+        control={form.control}
+        name="schedule"
+        render={({ field }) => <ScheduleFields value={field.value} onChange={field.onChange} fieldError={fieldError} />}
+      />
+      {general !== null && <ErrorAlert error={general} />}
       <div className="campaign-actions">
-        <button type="submit" className="button" disabled={save.isPending || !form.sender_id}>
+        <button type="submit" className="button" disabled={save.isPending || !senderId}>
           {save.isPending ? 'Saving…' : campaign ? 'Save changes' : 'Create draft'}
         </button>
         <a className="button button-secondary" href={href(campaign ? `/campaigns/${campaign.id}` : '/campaigns')}>

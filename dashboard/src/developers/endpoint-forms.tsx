@@ -1,37 +1,32 @@
-// Creating a webhook endpoint (its signing secret then shown once) and changing one (address, events, enabled).
-import { useState, type FormEvent } from 'react';
+// Creating a webhook endpoint (its signing secret then shown once) and changing one (address, events, enabled),
+// each checked by the server's schema before it is sent.
+import { ZCreateEndpointBody, ZUpdateEndpointBody } from '../../../core/inputs/webhooks.ts';
 import { trpc, type Outputs } from '../trpc.ts';
-import { ErrorAlert } from '../ui/error-alert.tsx';
-import { formErrors } from '../ui/form-errors.ts';
-import { ENDPOINT_FIELDS, EndpointFields, draftOf, endpointBody, type EndpointDraft } from './endpoint-fields.tsx';
 import { useAction } from '../ui/use-action.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
+import { ErrorAlert } from '../ui/error-alert.tsx';
+import { ENDPOINT_FIELDS, EndpointFields, endpointBody, valuesOf, type EndpointValues } from './endpoint-fields.tsx';
 
 export type CreatedEndpoint = Outputs['webhooks']['createEndpoint'];
 type Endpoint = Outputs['webhooks']['getEndpoint']['endpoint'];
 
-const EMPTY: EndpointDraft = { url: '', description: '', every: true, eventTypes: [] };
-
+const EMPTY: EndpointValues = { url: '', description: '', events: 'every', event_types: [], enabled: true };
 
 export function EndpointCreateForm({ onCreated }: { onCreated: (created: CreatedEndpoint) => void }) {
-  const [draft, setDraft] = useState(EMPTY);
+  const form = useSchemaForm({ schema: ZCreateEndpointBody, defaultValues: EMPTY, toInput: endpointBody });
   const create = useAction(trpc.webhooks.createEndpoint.mutationOptions(), {
     idempotent: true,
     invalidates: [trpc.webhooks.pathKey()],
     onSuccess: (created) => {
-      setDraft(EMPTY);
+      form.reset(EMPTY);
       onCreated(created);
     },
   });
-  const errors = formErrors(create.error, ENDPOINT_FIELDS);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = endpointBody(draft);
-    create.run(body);
-  };
+  const general = useServerRefusal(form, create.error, ENDPOINT_FIELDS);
   return (
-    <form className="form" onSubmit={submit} aria-label="Add an endpoint">
-      <EndpointFields draft={draft} onChange={setDraft} errors={errors} />
-      {errors.general !== null && <ErrorAlert error={errors.general} />}
+    <form className="form" onSubmit={form.handleSubmit((input) => create.run(input))} noValidate aria-label="Add an endpoint">
+      <EndpointFields form={form} />
+      {general !== null && <ErrorAlert error={general} />}
       <div>
         <button type="submit" className="button" disabled={create.isPending}>
           {create.isPending ? 'Adding…' : 'Add endpoint'}
@@ -42,29 +37,28 @@ export function EndpointCreateForm({ onCreated }: { onCreated: (created: Created
 }
 
 export function EndpointEditForm({ endpoint }: { endpoint: Endpoint }) {
-  const [draft, setDraft] = useState(() => draftOf(endpoint));
-  const [enabled, setEnabled] = useState(endpoint.enabled);
+  const form = useSchemaForm({ schema: ZUpdateEndpointBody, defaultValues: valuesOf(endpoint), toInput: (v: EndpointValues) => ({ ...endpointBody(v), enabled: v.enabled }) });
   const update = useAction(trpc.webhooks.updateEndpoint.mutationOptions(), { invalidates: [trpc.webhooks.pathKey()] });
-  const errors = formErrors(update.error, ENDPOINT_FIELDS);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const general = useServerRefusal(form, update.error, ENDPOINT_FIELDS);
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) => {
     update.reset();
-    update.run({ id: endpoint.id, ...endpointBody(draft), enabled });
-  };
+    update.run({ id: endpoint.id, ...input });
+  });
   return (
-    <form className="form" onSubmit={submit} aria-label="Change the endpoint">
-      <EndpointFields draft={draft} onChange={setDraft} errors={errors} />
+    <form className="form" onSubmit={submit} noValidate aria-label="Change the endpoint">
+      <EndpointFields form={form} />
       <div className="field">
         <label className="choice admin-check">
-          <input type="checkbox" name="enabled" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled (deliveries are sent)
+          <input type="checkbox" {...form.register('enabled')} /> Enabled (deliveries are sent)
         </label>
-        {errors.of('enabled') && (
+        {errors.enabled && (
           <p className="field-error" role="alert">
-            {errors.of('enabled')}
+            {errors.enabled.message}
           </p>
         )}
       </div>
-      {errors.general !== null && <ErrorAlert error={errors.general} />}
+      {general !== null && <ErrorAlert error={general} />}
       {update.isSuccess && (
         <p className="alert alert-success" role="status">
           Saved.

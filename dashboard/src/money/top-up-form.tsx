@@ -1,47 +1,59 @@
 // Telling the service about a payment made, to be credited: the amount in TZS (read into cents digit by digit),
-// how it was paid, its reference and a note. No money moves until the service credits it.
-import { useState, type FormEvent } from 'react';
+// how it was paid, its reference and a note, checked by the server's schema. No money moves until it is credited.
+import { useState } from 'react';
 import { TOP_UP_METHODS, type TopUpMethod } from '../../../core/domain/top-up-requests.ts';
+import { ZRequestTopUpBody } from '../../../core/inputs/wallet.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { formatTzs } from '../format/money.ts';
 import { humanize } from '../format/text.ts';
+import { useAction } from '../ui/use-action.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
-import { formErrors } from '../ui/form-errors.ts';
 import { parseTzs } from './amount-input.ts';
-import { useAction } from '../ui/use-action.ts';
 
 type Requested = Outputs['wallet']['requestTopUp']['top_up'];
 
-const FIELDS = ['amount', 'method', 'reference', 'note'];
-const EMPTY = { amount: '', method: 'mobile_money' as TopUpMethod, reference: '', note: '' };
+interface TopUpValues {
+  /** As typed, in TZS. */
+  amount: string;
+  method: TopUpMethod;
+  reference: string;
+  note: string;
+}
+
+const EMPTY: TopUpValues = { amount: '', method: 'mobile_money', reference: '', note: '' };
+
+function toInput({ amount, method, reference, note }: TopUpValues) {
+  const parsed = parseTzs(amount);
+  return { amount: parsed.ok ? parsed.cents : Number.NaN, method, reference: reference.trim(), ...(note.trim() ? { note: note.trim() } : {}) };
+}
 
 export function TopUpForm() {
-  const [form, setForm] = useState(EMPTY);
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [requested, setRequested] = useState<Requested | null>(null);
+  const form = useSchemaForm({
+    schema: ZRequestTopUpBody,
+    defaultValues: EMPTY,
+    toInput,
+    readable: ({ amount }: TopUpValues) => {
+      const parsed = parseTzs(amount);
+      return parsed.ok ? {} : { amount: parsed.message };
+    },
+  });
   const request = useAction(trpc.wallet.requestTopUp.mutationOptions(), {
     idempotent: true,
     invalidates: [trpc.wallet.topUps.pathKey()],
     onSuccess: ({ top_up }) => {
-      setForm(EMPTY);
+      form.reset(EMPTY);
       setRequested(top_up);
     },
   });
-  const errors = formErrors(request.error, FIELDS);
-  const set = (patch: Partial<typeof EMPTY>) => setForm((f) => ({ ...f, ...patch }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const general = useServerRefusal(form, request.error, ['amount', 'method', 'reference', 'note']);
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) => {
     setRequested(null);
-    request.reset();
-    const amount = parseTzs(form.amount);
-    setAmountError(amount.ok ? null : amount.message);
-    if (!amount.ok) return;
-    const note = form.note.trim();
-    const body = { amount: amount.cents, method: form.method, reference: form.reference.trim(), ...(note ? { note } : {}) };
-    request.run(body);
-  };
+    request.run(input);
+  });
 
   return (
     <form className="form" onSubmit={submit} aria-label="Request a top-up" noValidate>
@@ -50,12 +62,12 @@ export function TopUpForm() {
           Your request for {formatTzs(requested.amount)} (reference {requested.reference}) is pending: the balance grows once the service has checked the payment and credited it.
         </p>
       )}
-      <Field label="Amount paid (TZS)" error={amountError ?? errors.of('amount')} hint="Such as 150,000 or 150000.50.">
-        {(c) => <input {...c} name="amount" inputMode="decimal" autoComplete="off" required value={form.amount} onChange={(e) => set({ amount: e.target.value })} />}
+      <Field label="Amount paid (TZS)" error={errors.amount?.message} hint="Such as 150,000 or 150000.50.">
+        {(c) => <input {...c} {...form.register('amount')} inputMode="decimal" autoComplete="off" />}
       </Field>
-      <Field label="Paid by" error={errors.of('method')}>
+      <Field label="Paid by" error={errors.method?.message}>
         {(c) => (
-          <select {...c} name="method" value={form.method} onChange={(e) => set({ method: e.target.value as TopUpMethod })}>
+          <select {...c} {...form.register('method')}>
             {TOP_UP_METHODS.map((m) => (
               <option key={m} value={m}>
                 {humanize(m)}
@@ -64,13 +76,13 @@ export function TopUpForm() {
           </select>
         )}
       </Field>
-      <Field label="Payment reference" error={errors.of('reference')} hint="The transaction ID of the transfer, as your bank or mobile money gave it.">
-        {(c) => <input {...c} name="reference" required autoComplete="off" value={form.reference} onChange={(e) => set({ reference: e.target.value })} />}
+      <Field label="Payment reference" error={errors.reference?.message} hint="The transaction ID of the transfer, as your bank or mobile money gave it.">
+        {(c) => <input {...c} {...form.register('reference')} autoComplete="off" />}
       </Field>
-      <Field label="Note (optional)" error={errors.of('note')}>
-        {(c) => <textarea {...c} name="note" rows={2} value={form.note} onChange={(e) => set({ note: e.target.value })} />}
+      <Field label="Note (optional)" error={errors.note?.message}>
+        {(c) => <textarea {...c} {...form.register('note')} rows={2} />}
       </Field>
-      {errors.general !== null && <ErrorAlert error={errors.general} />}
+      {general !== null && <ErrorAlert error={general} />}
       <div>
         <button type="submit" className="button" disabled={request.isPending}>
           {request.isPending ? 'Sending…' : 'Request top-up'}

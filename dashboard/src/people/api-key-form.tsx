@@ -1,13 +1,15 @@
-// Creating an API key: name, mode, the scopes the member's role holds itself, and how long it lives.
-import { useState, type FormEvent } from 'react';
+// Creating an API key: name, mode, the scopes the member's role holds itself, and how long it lives, checked by
+// the server's schema before it is sent.
+import { Controller } from 'react-hook-form';
 import { SCOPES, permissionOfScope, type Scope } from '../../../core/domain/access.ts';
+import { ZCreateApiKeyBody } from '../../../core/inputs/api-keys.ts';
 import { trpc, type Inputs, type Outputs } from '../trpc.ts';
 import { useSession } from '../session.tsx';
+import { useAction } from '../ui/use-action.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { Checkboxes } from '../ui/checkboxes.tsx';
-import { formErrors } from '../ui/form-errors.ts';
-import { useAction } from '../ui/use-action.ts';
 
 type Mode = Inputs['apiKeys']['create']['mode'];
 export type CreatedKey = Outputs['apiKeys']['create'];
@@ -23,66 +25,74 @@ export const SCOPE_TEXT: Record<Scope, string> = {
 };
 
 const LIFETIMES = [30, 90, 180, 365, 730] as const;
-const FIELDS = ['name', 'mode', 'scopes', 'expires_in_days'];
-const EMPTY = { name: '', mode: 'test' as Mode, scopes: [] as Scope[], expires_in_days: 365 };
+
+interface KeyValues {
+  name: string;
+  mode: Mode;
+  scopes: Scope[];
+  expires_in_days: number;
+}
+
+const EMPTY: KeyValues = { name: '', mode: 'test', scopes: [], expires_in_days: 365 };
 
 export function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => void }) {
   const { member, organization } = useSession();
   // A member gives a key only what the member's own role may do; the service refuses more (scope_exceeds_role).
   const allowed = SCOPES.filter((s) => member.permissions.includes(permissionOfScope(s)));
-  const [form, setForm] = useState(EMPTY);
+  const form = useSchemaForm({ schema: ZCreateApiKeyBody, defaultValues: EMPTY, toInput: (v: KeyValues) => ({ ...v, name: v.name.trim() }) });
   const create = useAction(trpc.apiKeys.create.mutationOptions(), {
     idempotent: true,
     invalidates: [trpc.apiKeys.pathKey()],
     onSuccess: (created) => {
-      setForm(EMPTY);
+      form.reset(EMPTY);
       onCreated(created);
     },
   });
-  const errors = formErrors(create.error, FIELDS);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = { ...form, name: form.name.trim() };
-    create.run(body);
-  };
+  const general = useServerRefusal(form, create.error, ['name', 'mode', 'scopes', 'expires_in_days']);
+  const { errors } = form.formState;
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Create an API key">
-      <Field label="Name" error={errors.of('name')} hint="Says where the key is used, such as “Shop backend”.">
-        {(c) => <input {...c} name="name" required autoComplete="off" value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />}
+    <form className="form" onSubmit={form.handleSubmit((input) => create.run(input))} noValidate aria-label="Create an API key">
+      <Field label="Name" error={errors.name?.message} hint="Says where the key is used, such as “Shop backend”.">
+        {(c) => <input {...c} {...form.register('name')} autoComplete="off" />}
       </Field>
       <fieldset className="field">
         <legend>Mode</legend>
         {(['test', 'live'] as const).map((mode) => (
           <label key={mode} className="choice">
-            <input type="radio" name="mode" value={mode} checked={form.mode === mode} onChange={() => setForm((f) => ({ ...f, mode }))} />
+            <input type="radio" value={mode} {...form.register('mode')} />
             {mode === 'test' ? 'Test (messages are simulated, nothing is charged)' : 'Live (real messages, charged to the wallet)'}
           </label>
         ))}
         {!organization.verified && <p className="hint">Live keys can be created once the service has verified your organization.</p>}
-        {errors.of('mode') && (
+        {errors.mode && (
           <p className="field-error" role="alert">
-            {errors.of('mode')}
+            {errors.mode.message}
           </p>
         )}
       </fieldset>
-      <Checkboxes
-        legend="Scopes"
-        options={allowed}
-        value={form.scopes}
-        onChange={(scopes) => setForm((f) => ({ ...f, scopes }))}
-        text={(s) => (
-          <>
-            <code className="admin-code">{s}</code> {SCOPE_TEXT[s]}
-          </>
+      <Controller
+        control={form.control}
+        name="scopes"
+        render={({ field }) => (
+          <Checkboxes
+            legend="Scopes"
+            options={allowed}
+            value={field.value}
+            onChange={field.onChange}
+            text={(s) => (
+              <>
+                <code className="admin-code">{s}</code> {SCOPE_TEXT[s]}
+              </>
+            )}
+            hint="Only what your own role may do is offered."
+            error={errors.scopes?.message}
+          />
         )}
-        hint="Only what your own role may do is offered."
-        error={errors.of('scopes')}
       />
-      <Field label="Expires after" error={errors.of('expires_in_days')}>
+      <Field label="Expires after" error={errors.expires_in_days?.message}>
         {(c) => (
-          <select {...c} name="expires_in_days" value={form.expires_in_days} onChange={(e) => setForm((f) => ({ ...f, expires_in_days: Number(e.target.value) }))}>
+          <select {...c} {...form.register('expires_in_days', { valueAsNumber: true })}>
             {LIFETIMES.map((days) => (
               <option key={days} value={days}>
                 {days} days
@@ -91,7 +101,7 @@ export function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => 
           </select>
         )}
       </Field>
-      {errors.general !== null && <ErrorAlert error={errors.general} />}
+      {general !== null && <ErrorAlert error={general} />}
       <div>
         <button type="submit" className="button" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create key'}
