@@ -1,56 +1,42 @@
 // Sign in with email and password (auth.signIn sets the session and CSRF cookies), then the dashboard opens.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { ZSignInBody } from '../../../core/inputs/auth.ts';
 import { queryClient, trpc } from '../trpc.ts';
-import { errorField, errorMessage } from '../errors.ts';
+import { useAction } from '../ui/use-action.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
-import { useAction } from '../ui/use-action.ts';
 
-const FIELDS = ['email', 'password'];
+interface SignInValues {
+  email: string;
+  password: string;
+}
 
 export function SignInPage() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm({ schema: ZSignInBody, defaultValues: { email: '', password: '' }, toInput: ({ email, password }: SignInValues) => ({ email: email.trim(), password }) });
   const signIn = useAction(trpc.auth.signIn.mutationOptions(), {
     // Who is signed in is asked again; its answer replaces this page with the dashboard.
     onSuccess: () => queryClient.resetQueries({ queryKey: trpc.auth.me.queryKey(), exact: true }),
   });
+  const general = useServerRefusal(form, signIn.error, ['email', 'password']);
+  const { errors } = form.formState;
   useEffect(() => {
     document.title = 'Sign in · Ujumbe';
   }, []);
-
-  const field = errorField(signIn.error);
-  const fieldError = (name: string) => (signIn.error && field === name ? errorMessage(signIn.error) : undefined);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    signIn.run({ email, password });
-  };
 
   return (
     <main className="sign-in">
       <div className="card sign-in-card">
         <p className="brand">Ujumbe</p>
         <h1>Sign in</h1>
-        <form onSubmit={onSubmit} className="form">
-          <Field label="Email" error={fieldError('email')}>
-            {(control) => (
-              <input {...control} name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-            )}
+        <form onSubmit={form.handleSubmit((input) => signIn.run(input))} noValidate className="form">
+          <Field label="Email" error={errors.email?.message}>
+            {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="username" />}
           </Field>
-          <Field label="Password" error={fieldError('password')}>
-            {(control) => (
-              <input
-                {...control}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
+          <Field label="Password" error={errors.password?.message}>
+            {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" />}
           </Field>
-          {signIn.error && !FIELDS.includes(field ?? '') && <ErrorAlert error={signIn.error} />}
+          {general !== null && <ErrorAlert error={general} />}
           <button type="submit" className="button" disabled={signIn.isPending}>
             {signIn.isPending ? 'Signing in…' : 'Sign in'}
           </button>

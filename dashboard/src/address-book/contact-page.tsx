@@ -1,6 +1,8 @@
 // One contact: its number, consent, opt-out and groups; its name and consent edited; the contact deleted.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
+import { ZUpdateContactBody } from '../../../core/inputs/contacts.ts';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { href, navigate } from '../router.ts';
 import { useCan } from '../session.tsx';
@@ -11,11 +13,11 @@ import { Field } from '../ui/field.tsx';
 import { Stats } from '../ui/stats.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
-import { ConsentFields, NO_CONSENT, consentInput } from './consent-fields.tsx';
+import { ConsentFields, NO_CONSENT, consentInput, type ConsentDraft } from './consent-fields.tsx';
 import { useAction } from '../ui/use-action.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import '../styles/address-book.css';
 import { ErrorAlert } from '../ui/error-alert.tsx';
-import { formErrors } from '../ui/form-errors.ts';
 
 type Contact = Outputs['contacts']['get']['contact'];
 
@@ -72,31 +74,34 @@ function ContactSummary({ contact: c }: { contact: Contact }) {
   );
 }
 
-const FIELDS = ['name', 'consent'];
+interface EditValues {
+  name: string;
+  consent: ConsentDraft;
+  withdraw: boolean;
+}
 
 function EditContact({ contact: c }: { contact: Contact }) {
-  const [name, setName] = useState(c.name ?? '');
-  const [consent, setConsent] = useState(NO_CONSENT);
-  const [withdraw, setWithdraw] = useState(false);
   const [saved, setSaved] = useState(false);
+  // Consent is recorded only when none exists and withdrawn only when one does; otherwise it is left alone.
+  const toInput = ({ name, consent, withdraw }: EditValues) => {
+    const change = c.consent ? (withdraw ? null : undefined) : consentInput(consent);
+    return { name: name.trim(), ...(change !== undefined ? { consent: change } : {}) };
+  };
+  const form = useSchemaForm({ schema: ZUpdateContactBody, defaultValues: { name: c.name ?? '', consent: NO_CONSENT, withdraw: false }, toInput });
   const update = useAction(trpc.contacts.update.mutationOptions(), {
     invalidates: [trpc.contacts.list.pathKey()],
     onSuccess: (answer) => {
       setSaved(true);
-      setName(answer.contact.name ?? '');
-      setConsent(NO_CONSENT);
-      setWithdraw(false);
+      form.reset({ name: answer.contact.name ?? '', consent: NO_CONSENT, withdraw: false });
       queryClient.setQueryData(trpc.contacts.get.queryKey({ id: c.id }), answer);
     },
   });
-  const errors = formErrors(update.error, FIELDS);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const general = useServerRefusal(form, update.error, ['name', 'consent.note', 'consent']);
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((input) => {
     setSaved(false);
-    // Consent is recorded only when none exists and withdrawn only when one does; otherwise it is left alone.
-    const change = c.consent ? (withdraw ? null : undefined) : consentInput(consent);
-    update.run({ id: c.id, name: name.trim(), ...(change !== undefined ? { consent: change } : {}) });
-  };
+    update.run({ id: c.id, ...input });
+  });
   return (
     <section className="card" aria-labelledby="edit-heading">
       <h2 id="edit-heading">Edit</h2>
@@ -105,22 +110,33 @@ function EditContact({ contact: c }: { contact: Contact }) {
           Changes saved.
         </p>
       )}
-      <form className="form" onSubmit={onSubmit}>
-        <Field label="Name" error={errors.of('name')} hint="Leave empty to clear it. The number never changes: delete the contact and add it again.">
-          {(ctl) => <input {...ctl} name="name" maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <Field label="Name" error={errors.name?.message} hint="Leave empty to clear it. The number never changes: delete the contact and add it again.">
+          {(ctl) => <input {...ctl} {...form.register('name')} autoComplete="off" />}
         </Field>
         {c.consent ? (
           <fieldset className="field">
             <legend>Consent to promotional messages</legend>
             <label className="choice">
-              <input type="checkbox" className="ab-check" checked={withdraw} onChange={(e) => setWithdraw(e.target.checked)} /> Withdraw the recorded consent
+              <input type="checkbox" className="ab-check" {...form.register('withdraw')} /> Withdraw the recorded consent
             </label>
             <p className="hint">A withdrawal is kept in the consent history; consent can be recorded again later.</p>
           </fieldset>
         ) : (
-          <ConsentFields value={consent} onChange={setConsent} label="This person agreed to receive promotional messages" error={errors.of('consent')} />
+          <Controller
+            control={form.control}
+            name="consent"
+            render={({ field }) => (
+              <ConsentFields
+                value={field.value}
+                onChange={field.onChange}
+                label="This person agreed to receive promotional messages"
+                error={errors.consent?.note?.message ?? errors.consent?.message}
+              />
+            )}
+          />
         )}
-        {errors.general ? <ErrorAlert error={errors.general} /> : null}
+        {general !== null && <ErrorAlert error={general} />}
         <div className="ab-actions">
           <button type="submit" className="button" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save changes'}
