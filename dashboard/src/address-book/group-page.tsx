@@ -1,6 +1,7 @@
 // One group: its members (added by a search of the contacts, removed one by one), renamed, or deleted.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ZGroupBody } from '../../../core/inputs/groups.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href, navigate } from '../router.ts';
 import { useCan } from '../session.tsx';
@@ -16,7 +17,7 @@ import { AddMembers, GroupMembers } from './group-members.tsx';
 import { useAction } from '../ui/use-action.ts';
 import '../styles/address-book.css';
 import { ErrorAlert } from '../ui/error-alert.tsx';
-import { formErrors } from '../ui/form-errors.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 
 type Group = Outputs['groups']['list']['groups'][number];
 
@@ -56,18 +57,17 @@ export function GroupDetailPage({ params }: PageProps) {
 }
 
 function RenameGroup({ group }: { group: Group }) {
-  const [name, setName] = useState(group.name);
   const [saved, setSaved] = useState(false);
+  const form = useSchemaForm({ schema: ZGroupBody, defaultValues: { name: group.name }, toInput: ({ name }: { name: string }) => ({ name: name.trim() }) });
   const rename = useAction(trpc.groups.rename.mutationOptions(), {
     invalidates: [trpc.groups.pathKey()],
     onSuccess: () => setSaved(true),
   });
-  const errors = formErrors(rename.error, ['name']);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const general = useServerRefusal(form, rename.error, ['name']);
+  const onSubmit = form.handleSubmit((input) => {
     setSaved(false);
-    rename.run({ id: group.id, name: name.trim() });
-  };
+    rename.run({ id: group.id, ...input });
+  });
   return (
     <section className="card" aria-labelledby="rename-heading">
       <h2 id="rename-heading">Rename</h2>
@@ -76,15 +76,15 @@ function RenameGroup({ group }: { group: Group }) {
           Group renamed.
         </p>
       )}
-      <form className="ab-inline-form" onSubmit={onSubmit}>
-        <Field label="New name" error={errors.of('name')}>
-          {(c) => <input {...c} name="name" required maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
+      <form className="ab-inline-form" onSubmit={onSubmit} noValidate>
+        <Field label="New name" error={form.formState.errors.name?.message}>
+          {(c) => <input {...c} {...form.register('name')} autoComplete="off" />}
         </Field>
         <button type="submit" className="button" disabled={rename.isPending}>
           {rename.isPending ? 'Renaming…' : 'Rename group'}
         </button>
       </form>
-      {errors.general ? <ErrorAlert error={errors.general} /> : null}
+      {general !== null && <ErrorAlert error={general} />}
     </section>
   );
 }

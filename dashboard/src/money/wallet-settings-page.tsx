@@ -1,6 +1,8 @@
-// Wallet settings: the low-balance alert's threshold, typed in TZS and sent as integer cents (or turned off).
-import { useState, type FormEvent } from 'react';
+// Wallet settings: the low-balance alert's threshold, typed in TZS and sent as integer cents (or turned off),
+// checked by the server's schema before it is sent.
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ZWalletSettingsBody } from '../../../core/inputs/wallet.ts';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { formatTzs } from '../format/money.ts';
 import { Page } from '../shell/page.tsx';
@@ -8,12 +10,17 @@ import { Field } from '../ui/field.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { Stats } from '../ui/stats.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
-import { formErrors } from '../ui/form-errors.ts';
+import { messageAt, useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import { parseTzs, tzsInputText } from './amount-input.ts';
 import { useAction } from '../ui/use-action.ts';
 import '../styles/admin.css';
 
 type Wallet = Outputs['wallet']['get']['wallet'];
+
+interface ThresholdValues {
+  /** As typed, in TZS. */
+  threshold: string;
+}
 
 export function WalletSettingsPage() {
   const wallet = useQuery(trpc.wallet.get.queryOptions());
@@ -33,9 +40,19 @@ export function WalletSettingsPage() {
 }
 
 function ThresholdForm({ wallet }: { wallet: Wallet }) {
-  const [text, setText] = useState(wallet.low_balance_threshold === null ? '' : tzsInputText(wallet.low_balance_threshold));
-  const [typingError, setTypingError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: ZWalletSettingsBody,
+    defaultValues: { threshold: wallet.low_balance_threshold === null ? '' : tzsInputText(wallet.low_balance_threshold) },
+    toInput: ({ threshold }: ThresholdValues) => {
+      const parsed = parseTzs(threshold);
+      return { low_balance_threshold: parsed.ok ? parsed.cents : Number.NaN };
+    },
+    readable: ({ threshold }: ThresholdValues) => {
+      const parsed = parseTzs(threshold);
+      return parsed.ok ? {} : { threshold: parsed.message };
+    },
+  });
   const save = useAction(trpc.wallet.setLowBalanceThreshold.mutationOptions(), {
     invalidates: [trpc.wallet.pathKey()],
     onSuccess: ({ wallet: w }) => {
@@ -44,18 +61,18 @@ function ThresholdForm({ wallet }: { wallet: Wallet }) {
       queryClient.setQueryData(trpc.wallet.get.queryKey(), { wallet: w });
     },
   });
-  const errors = formErrors(save.error, ['low_balance_threshold']);
+  // The schema names the input's field; the form holds it as text in TZS.
+  const general = useServerRefusal(form, save.error, ['low_balance_threshold']);
+  const { errors } = form.formState;
+  const thresholdError = errors.threshold?.message ?? messageAt(errors, 'low_balance_threshold');
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit((input) => {
     setSaved(null);
-    const parsed = parseTzs(text);
-    setTypingError(parsed.ok ? null : parsed.message);
-    if (parsed.ok) save.run({ low_balance_threshold: parsed.cents });
-  };
+    save.run(input);
+  });
   const turnOff = () => {
     setSaved(null);
-    setTypingError(null);
+    form.clearErrors();
     save.run({ low_balance_threshold: null });
   };
 
@@ -73,10 +90,10 @@ function ThresholdForm({ wallet }: { wallet: Wallet }) {
             {saved}
           </p>
         )}
-        <Field label="Alert when the available balance falls below (TZS)" error={typingError ?? errors.of('low_balance_threshold')} hint="Such as 50,000 or 12,345.50.">
-          {(c) => <input {...c} name="low_balance_threshold" inputMode="decimal" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />}
+        <Field label="Alert when the available balance falls below (TZS)" error={thresholdError} hint="Such as 50,000 or 12,345.50.">
+          {(c) => <input {...c} {...form.register('threshold')} inputMode="decimal" autoComplete="off" />}
         </Field>
-        {errors.general !== null && <ErrorAlert error={errors.general} />}
+        {general !== null && <ErrorAlert error={general} />}
         <div className="admin-row-actions">
           <button type="submit" className="button" disabled={save.isPending}>
             Save threshold
