@@ -1,6 +1,6 @@
 // Input pieces the areas share: the id of the record a call acts on, beside the body REST takes.
 import { z } from 'zod';
-import { ZId } from '../core/app/paging.ts';
+import { ZId } from '../core/inputs/common.ts';
 
 /**
  * `{ id, ...body }`, the body checked by its own schema on the body alone, so that it refuses exactly as over

@@ -10,7 +10,7 @@ export const DIST = path.join(DASHBOARD, 'dist');
 const STAMP = path.join(DIST, '.build-stamp');
 
 /** What the bundle is made of: its sources, page, config, and the installed dependencies (through the lock file). */
-const INPUTS = ['dashboard/src', 'core/domain', 'dashboard/index.html', 'dashboard/vite.config.ts', 'package-lock.json', 'bin/build-dashboard.ts'];
+const INPUTS = ['dashboard/src', 'core/domain', 'core/inputs', 'dashboard/index.html', 'dashboard/vite.config.ts', 'package-lock.json', 'bin/build-dashboard.ts'];
 
 function filesUnder(relative: string): string[] {
   const full = path.join(ROOT, relative);

@@ -2,7 +2,7 @@
 // more refused rather than cut, and a cursor this service did not give out refused naming its argument.
 import { resolveCursorConnection, type DefaultConnectionArguments, type PageInfoShape } from '@pothos/plugin-relay';
 import { DomainError } from '../core/domain/errors.ts';
-import { ZId } from '../core/app/paging.ts';
+import { ZId } from '../core/inputs/common.ts';
 import type { IdWalk } from '../core/db/sql.ts';
 
 export const MAX_PAGE = 100;

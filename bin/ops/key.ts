@@ -1,8 +1,9 @@
 // `ops key create`: an API key of either mode, in any organization, optionally recorded as a member's.
 import type { Command } from './args.ts';
 import { check, list, operator, optional, organizationId, positional, required } from './args.ts';
-import { ZCreateApiKeyBody, createApiKey } from '../../core/app/api-keys/create-api-key.ts';
-import { ZEmail } from '../../core/app/members/member-view.ts';
+import { createApiKey } from '../../core/app/api-keys/create-api-key.ts';
+import { ZCreateApiKeyBody } from '../../core/inputs/api-keys.ts';
+import { ZEmail } from '../../core/inputs/members.ts';
 import { requireOrganization } from '../../core/app/organizations/find-organization.ts';
 import { SCOPES } from '../../core/domain/access.ts';
 import { DomainError } from '../../core/domain/errors.ts';

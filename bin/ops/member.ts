@@ -1,7 +1,8 @@
 // `ops member add`: a dashboard member with a password and a role.
 import type { Command } from './args.ts';
 import { check, operator, organizationId, positional, required } from './args.ts';
-import { ZCreateMemberBody, createMember } from '../../core/app/members/create-member.ts';
+import { createMember } from '../../core/app/members/create-member.ts';
+import { ZCreateMemberBody } from '../../core/inputs/members.ts';
 
 export const memberCommands: Command[] = [
   {

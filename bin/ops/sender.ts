@@ -2,7 +2,7 @@
 import type { Command } from './args.ts';
 import { check, list, operator, optional, organizationId, positional, required, switchOn } from './args.ts';
 import { ZAddSenderIdInput, addSenderId, approveSenderRoute } from '../../core/app/sender-ids/add-sender-id.ts';
-import { ZSenderName } from '../../core/app/sender-ids/sender-id-view.ts';
+import { ZSenderName } from '../../core/inputs/sender-ids.ts';
 
 export const senderCommands: Command[] = [
   {

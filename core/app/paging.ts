@@ -1,15 +1,8 @@
 // Keyset paging shared by every list: before (the last id seen), limit 1 to 100 (default 50).
-import { z } from 'zod';
+import type { TPage } from '../inputs/common.ts';
 
-/** A uuid in the form the database returns it (lower case), whatever case the caller wrote. */
-export const ZId = z.uuid().transform((id) => id.toLowerCase());
-
-export const ZPage = z.strictObject({
-  before: z.uuid({ message: 'before must be the next_before of the previous page (a uuid)' }).transform((id) => id.toLowerCase()).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
-
-export type TPage = z.infer<typeof ZPage>;
+// The page's input schema lives with the other inputs the browser may import; callers of the page helpers find it here too.
+export { ZId, ZPage, type TPage } from '../inputs/common.ts';
 
 export function pageOf<T extends { id: string }>(found: T[], limit: number): { items: T[]; nextBefore: string | null } {
   const items = found.slice(0, limit);

@@ -24,6 +24,3 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, fallba
   if (!parsed.success) throw validationError(parsed.error, fallbackField);
   return parsed.data;
 }
-
-/** An instant in RFC 3339 with its offset, as a Date. */
-export const ZTimestamp = z.iso.datetime({ offset: true, message: 'a timestamp in RFC 3339 with an offset' }).transform((s) => new Date(s));

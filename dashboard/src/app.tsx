@@ -5,11 +5,11 @@ import { isUnauthorized } from './errors.ts';
 import { SessionProvider, useCan } from './session.tsx';
 import { useLocation } from './router.ts';
 import { resolveRoute } from './routes.tsx';
-import { SignInPage } from './pages/sign-in.tsx';
-import { NotFoundPage } from './pages/not-found.tsx';
-import { Shell } from './components/shell.tsx';
-import { ErrorAlert } from './components/error-alert.tsx';
-import { Loading } from './components/loading.tsx';
+import { SignInPage } from './account/sign-in-page.tsx';
+import { NotFoundPage } from './shell/not-found-page.tsx';
+import { Shell } from './shell/shell.tsx';
+import { ErrorAlert } from './ui/error-alert.tsx';
+import { Loading } from './ui/loading.tsx';
 
 export function App() {
   const me = useQuery({ ...trpc.auth.me.queryOptions(), retry: false, staleTime: 60_000 });

@@ -1,15 +1,14 @@
-// The dashboard's pages: one line each (path, menu label, permission, component), the areas' pages in routes/<area>.ts.
+// The dashboard's pages: one line each (path, menu label, permission, component), each area's in <area>/routes.ts.
 import type { ComponentType } from 'react';
 import type { Permission } from './session.tsx';
 import { matchPath } from './router.ts';
-import { OverviewPage } from './pages/overview.tsx';
-import { SendMessagePage } from './pages/send-message.tsx';
-import { MessagesPage } from './pages/messages.tsx';
-import { MessageDetailPage } from './pages/message-detail.tsx';
-import { WalletLedgerPage } from './pages/wallet-ledger.tsx';
-import { addressBookRoutes } from './routes/address-book.ts';
-import { campaignRoutes } from './routes/campaigns.ts';
-import { adminRoutes } from './routes/admin.ts';
+import { OverviewPage } from './shell/overview-page.tsx';
+import { messageRoutes } from './messages/routes.ts';
+import { moneyRoutes } from './money/routes.ts';
+import { addressBookRoutes } from './address-book/routes.ts';
+import { campaignRoutes } from './campaigns/routes.ts';
+import { developerRoutes } from './developers/routes.ts';
+import { peopleRoutes } from './people/routes.ts';
 
 export interface PageProps {
   params: Record<string, string>;
@@ -33,13 +32,12 @@ export interface PageRoute {
 
 export const ROUTES: readonly PageRoute[] = [
   { path: '/', nav: 'Overview', permission: null, Page: OverviewPage },
-  { path: '/send', nav: 'Send a message', section: 'Messages', permission: 'messages.send', Page: SendMessagePage },
-  { path: '/messages', nav: 'Messages', section: 'Messages', permission: 'messages.read', Page: MessagesPage },
-  { path: '/messages/:id', permission: 'messages.read', Page: MessageDetailPage },
-  { path: '/wallet', nav: 'Wallet', section: 'Wallet', permission: 'wallet.read', Page: WalletLedgerPage },
+  ...messageRoutes,
   ...addressBookRoutes,
   ...campaignRoutes,
-  ...adminRoutes,
+  ...moneyRoutes,
+  ...developerRoutes,
+  ...peopleRoutes,
 ];
 
 export function resolveRoute(path: string): { route: PageRoute; params: Record<string, string> } | null {

@@ -4,6 +4,7 @@ import { allowedBy } from '../auth-scopes.ts';
 import { idConnection } from '../connections.ts';
 import { parseWith } from '../../core/app/validation.ts';
 import * as audit from '../../core/app/audit/list-audit-events.ts';
+import { ZListAuditEventsQuery } from '../../core/inputs/audit.ts';
 
 type AuditView = Awaited<ReturnType<typeof audit.findAuditEvents>>[number];
 
@@ -28,7 +29,7 @@ builder.queryField('auditEvents', (t) =>
       args: { action: t.arg.string() },
       authScopes: allowedBy(audit.access),
       resolve: (_r, args, context) => {
-        const filter = parseWith(audit.ZListAuditEventsQuery.pick({ action: true }), args.action ? { action: args.action } : {});
+        const filter = parseWith(ZListAuditEventsQuery.pick({ action: true }), args.action ? { action: args.action } : {});
         return idConnection(args, (walk) => audit.findAuditEvents(context.ctx, context.actor, filter, walk));
       },
     },

@@ -5,7 +5,7 @@ import { builder, type GqlContext } from '../builder.ts';
 import { allowedBy } from '../auth-scopes.ts';
 import { forwardConnection, idConnection } from '../connections.ts';
 import { parseWith } from '../../core/app/validation.ts';
-import { ZId } from '../../core/app/paging.ts';
+import { ZId } from '../../core/inputs/common.ts';
 import type { CAMPAIGN_STATUSES } from '../../core/domain/campaign-states.ts';
 import * as drafts from '../../core/app/campaigns/drafts.ts';
 import * as recipients from '../../core/app/campaigns/recipients.ts';
@@ -16,6 +16,7 @@ import { CampaignLaunch } from './campaign-launch.ts';
 import { RecipientCounts } from './recipient-counts.ts';
 import { CampaignRecipient } from './campaign-recipient.ts';
 import { RecipientFilter } from './recipient-filter.ts';
+import { ZListRecipientsQuery } from '../../core/inputs/campaigns.ts';
 
 export type CampaignView = Awaited<ReturnType<typeof drafts.findCampaigns>>[number];
 
@@ -65,7 +66,7 @@ Campaign.implement({
         resolve: (c, args, context) =>
           forwardConnection(args, 'Recipients', async ({ after, limit }) => {
             if (!c.launch) return [];
-            const query = parseWith(recipients.ZListRecipientsQuery, {
+            const query = parseWith(ZListRecipientsQuery, {
               limit,
               ...(after !== undefined ? { after } : {}),
               ...(args.filter?.status ? { status: args.filter.status } : {}),

@@ -7,7 +7,7 @@ import { allowedBy } from '../auth-scopes.ts';
 import { given, namedAs } from '../arguments.ts';
 import { idConnection } from '../connections.ts';
 import { parseWith } from '../../core/app/validation.ts';
-import { ZId } from '../../core/app/paging.ts';
+import { ZId } from '../../core/inputs/common.ts';
 import type { MESSAGE_STATUSES } from '../../core/domain/message-states.ts';
 import * as list from '../../core/app/messages/list-messages.ts';
 import { messageDetails, messageView, type MessageDetail } from '../../core/app/messages/message-view.ts';
@@ -18,6 +18,7 @@ import { MessagePrice } from './message-price.ts';
 import { MessageAttempt } from './message-attempt.ts';
 import { DeliveryReceipt } from './delivery-receipt.ts';
 import { MessageFilter, MESSAGE_FILTER_FIELDS } from './message-filter.ts';
+import { ZMessageFilter } from '../../core/inputs/messages.ts';
 
 export type MessageView = ReturnType<typeof messageView>;
 
@@ -72,7 +73,7 @@ builder.queryField('messages', (t) =>
         const f = args.filter ?? {};
         if (f.campaignId && f.campaign) throw new DomainError('validation_failed', 'Give campaignId or campaign, not both.', { field: 'filter.campaign' });
         const filter = parseWith(
-          list.ZMessageFilter,
+          ZMessageFilter,
           given({ status: f.status, traffic_class: f.trafficClass, campaign: f.campaignId ?? f.campaign, sender: f.sender, created_from: f.createdFrom, created_to: f.createdTo, test: f.test }),
         );
         return idConnection(args, async (walk) => (await list.findMessages(context.ctx, context.actor, filter, walk)).map((row) => messageView(row, context.actor)));

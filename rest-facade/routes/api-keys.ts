@@ -1,12 +1,13 @@
 // API keys: list, create (secret shown once), rotate, revoke, re-assign to another holder. Members only.
 import { ok, route } from '../route.ts';
-import { ZPage } from '../../core/app/paging.ts';
+import { ZPage } from '../../core/inputs/common.ts';
 import * as create from '../../core/app/api-keys/create-api-key.ts';
 import * as list from '../../core/app/api-keys/list-api-keys.ts';
 import * as rotate from '../../core/app/api-keys/rotate-api-key.ts';
 import * as revoke from '../../core/app/api-keys/revoke-api-key.ts';
 import * as reassign from '../../core/app/api-keys/reassign-api-key.ts';
 import { ZEmptyBody, ZIdParam } from './common.ts';
+import { ZCreateApiKeyBody, ZReassignApiKeyBody, ZRotateApiKeyBody } from '../../core/inputs/api-keys.ts';
 
 export const apiKeyRoutes = [
   route({
@@ -26,7 +27,7 @@ export const apiKeyRoutes = [
     summary: 'Create an API key; the secret is in the response once',
     tag: 'api-keys',
     access: create.access,
-    body: create.ZCreateApiKeyBody,
+    body: ZCreateApiKeyBody,
     idempotency: 'optional',
     revealsSecret: true,
     status: 201,
@@ -40,7 +41,7 @@ export const apiKeyRoutes = [
     tag: 'api-keys',
     access: rotate.access,
     params: ZIdParam,
-    body: rotate.ZRotateApiKeyBody,
+    body: ZRotateApiKeyBody,
     idempotency: 'optional',
     revealsSecret: true,
     status: 201,
@@ -65,7 +66,7 @@ export const apiKeyRoutes = [
     tag: 'api-keys',
     access: reassign.access,
     params: ZIdParam,
-    body: reassign.ZReassignApiKeyBody,
+    body: ZReassignApiKeyBody,
     handler: async ({ ctx, actor, params, body }) => ok(await reassign.reassignApiKey(ctx, actor, params.id, body)),
   }),
 ];

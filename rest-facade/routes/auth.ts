@@ -1,10 +1,11 @@
 // Sign in, sign out, who am I.
 import { z } from 'zod';
 import { ok, publicRoute, route } from '../route.ts';
-import { signIn, signOut, ZSignInBody } from '../../core/app/auth/sign-in.ts';
+import { signIn, signOut } from '../../core/app/auth/sign-in.ts';
 import { whoAmI } from '../../core/app/auth/who-am-i.ts';
 import { DEVICE_COOKIE, clearSessionCookies, clientAddress, cookiesSecure, readCookies, setDeviceCookie, startSessionCookies } from '../../core/transport/cookies.ts';
 import { ZEmptyBody } from './common.ts';
+import { ZSignInBody } from '../../core/inputs/auth.ts';
 
 const anyMember = { scopes: [], permission: null } as const;
 

@@ -4,6 +4,7 @@ import * as recipients from '../../core/app/campaigns/recipients.ts';
 import * as exporting from '../../core/app/campaigns/export-recipients.ts';
 import { ZIdParam } from './common.ts';
 import { REST_PATHS } from '../../core/transport/rest-paths.ts';
+import { ZExportQuery, ZListRecipientsQuery } from '../../core/inputs/campaigns.ts';
 
 const tag = 'campaigns';
 
@@ -16,7 +17,7 @@ export const campaignRecipientRoutes = [
     tag,
     access: exporting.access,
     params: ZIdParam,
-    query: exporting.ZExportQuery,
+    query: ZExportQuery,
     produces: 'text/csv',
     handler: async ({ ctx, actor, params, query, req, res }) => {
       // HEAD (which express routes here) says whether the file exists without making it: no token, no audit.
@@ -40,7 +41,7 @@ export const campaignRecipientRoutes = [
     tag,
     access: recipients.access,
     params: ZIdParam,
-    query: recipients.ZListRecipientsQuery,
+    query: ZListRecipientsQuery,
     handler: async ({ ctx, actor, params, query }) => ok(await recipients.listRecipients(ctx, actor, params.id, query)),
   }),
 ];

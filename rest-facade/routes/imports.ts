@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { format } from 'fast-csv';
 import { z } from 'zod';
 import { ok, route } from '../route.ts';
-import { ZPage } from '../../core/app/paging.ts';
+import { ZPage } from '../../core/inputs/common.ts';
 import { escapeCsvCell } from '../../core/domain/csv-cell.ts';
 import * as upload from '../../core/app/imports/upload-import.ts';
 import * as list from '../../core/app/imports/list-imports.ts';
@@ -12,6 +12,7 @@ import * as processing from '../../core/app/imports/request-processing.ts';
 import * as report from '../../core/app/imports/invalid-rows-report.ts';
 import { ZIdParam } from './common.ts';
 import { REST_PATHS } from '../../core/transport/rest-paths.ts';
+import { ZProcessImportBody } from '../../core/inputs/imports.ts';
 
 const tag = 'address-book';
 
@@ -65,7 +66,7 @@ export const importRoutes = [
     tag,
     access: processing.access,
     params: ZIdParam,
-    body: processing.ZProcessImportBody,
+    body: ZProcessImportBody,
     status: 202,
     handler: async ({ ctx, actor, params, body }) => ok(await processing.requestProcessing(ctx, actor, params.id, body), 202),
   }),

@@ -1,12 +1,13 @@
 // Members of the organization: list, add, change role or name, remove. Owners and admins.
 import { ok, route } from '../route.ts';
-import { ZPage } from '../../core/app/paging.ts';
+import { ZPage } from '../../core/inputs/common.ts';
 import * as create from '../../core/app/members/create-member.ts';
 import * as list from '../../core/app/members/list-members.ts';
 import * as update from '../../core/app/members/update-member.ts';
 import * as remove from '../../core/app/members/delete-member.ts';
 import * as affected from '../../core/app/members/keys-affected.ts';
 import { ZIdParam } from './common.ts';
+import { ZCreateMemberBody, ZKeysAffectedQuery, ZUpdateMemberBody } from '../../core/inputs/members.ts';
 
 export const memberRoutes = [
   route({
@@ -26,7 +27,7 @@ export const memberRoutes = [
     summary: 'Add a member with a role and an initial password',
     tag: 'members',
     access: create.access,
-    body: create.ZCreateMemberBody,
+    body: ZCreateMemberBody,
     idempotency: 'optional',
     status: 201,
     handler: async ({ ctx, actor, body }) => ok(await create.createMember(ctx, actor, actor.organizationId, body)),
@@ -39,7 +40,7 @@ export const memberRoutes = [
     tag: 'members',
     access: update.access,
     params: ZIdParam,
-    body: update.ZUpdateMemberBody,
+    body: ZUpdateMemberBody,
     handler: async ({ ctx, actor, params, body }) => ok(await update.updateMember(ctx, actor, params.id, body)),
   }),
   route({
@@ -60,7 +61,7 @@ export const memberRoutes = [
     tag: 'members',
     access: affected.access,
     params: ZIdParam,
-    query: affected.ZKeysAffectedQuery,
+    query: ZKeysAffectedQuery,
     handler: async ({ ctx, actor, params, query }) => ok(await affected.keysAffected(ctx, actor, params.id, query)),
   }),
 ];

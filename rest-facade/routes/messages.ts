@@ -4,6 +4,7 @@ import { ok, route } from '../route.ts';
 import * as send from '../../core/app/messages/send-message.ts';
 import * as list from '../../core/app/messages/list-messages.ts';
 import { ZIdParam } from './common.ts';
+import { ZListMessagesQuery, ZSendMessageBody } from '../../core/inputs/messages.ts';
 
 export const messageRoutes = [
   route({
@@ -13,7 +14,7 @@ export const messageRoutes = [
     summary: 'Send one message: validated, priced and held in one step (202)',
     tag: 'messages',
     access: send.access,
-    body: send.ZSendMessageBody,
+    body: ZSendMessageBody,
     idempotency: 'required',
     ownsIdempotency: true,
     status: 202,
@@ -29,7 +30,7 @@ export const messageRoutes = [
     summary: 'List messages, newest first',
     tag: 'messages',
     access: list.access,
-    query: list.ZListMessagesQuery,
+    query: ZListMessagesQuery,
     handler: async ({ ctx, actor, query }) => ok(await list.listMessages(ctx, actor, query)),
   }),
   route({

@@ -8,6 +8,8 @@ import * as topUps from '../../core/app/wallet/top-ups/list-top-ups.ts';
 import * as senders from '../../core/app/sender-ids/list-sender-ids.ts';
 import * as requestSender from '../../core/app/sender-ids/request-sender-id.ts';
 import { z } from 'zod';
+import { ZRequestSenderIdBody } from '../../core/inputs/sender-ids.ts';
+import { ZListLedgerQuery, ZListTopUpsQuery, ZRequestTopUpBody, ZWalletSettingsBody } from '../../core/inputs/wallet.ts';
 
 export const moneyRoutes = [
   route({
@@ -27,7 +29,7 @@ export const moneyRoutes = [
     summary: 'Set the low-balance threshold in cents (null: no alert); falling below it writes wallet.low_balance',
     tag: 'wallet',
     access: threshold.access,
-    body: threshold.ZWalletSettingsBody,
+    body: ZWalletSettingsBody,
     handler: async ({ ctx, actor, body }) => ok(await threshold.setLowBalanceThreshold(ctx, actor, body)),
   }),
   route({
@@ -37,7 +39,7 @@ export const moneyRoutes = [
     summary: 'Ledger entries, newest first, each with the balance after it',
     tag: 'wallet',
     access: ledger.access,
-    query: ledger.ZListLedgerQuery,
+    query: ZListLedgerQuery,
     handler: async ({ ctx, actor, query }) => ok(await ledger.listLedger(ctx, actor, query)),
   }),
   route({
@@ -48,7 +50,7 @@ export const moneyRoutes = [
       'Tell the service a payment was made (amount in cents, method, reference) and ask for a credit; moves no money until the operator credits it. A reference a pending or credited request of any organization already has (dashes, spaces, width and case aside) is 409 conflict',
     tag: 'wallet',
     access: requestTopUp.access,
-    body: requestTopUp.ZRequestTopUpBody,
+    body: ZRequestTopUpBody,
     idempotency: 'optional',
     status: 201,
     handler: async ({ ctx, actor, body }) => ok(await requestTopUp.requestTopUp(ctx, actor, body)),
@@ -60,7 +62,7 @@ export const moneyRoutes = [
     summary: 'Top-up requests, newest first, optionally of one status (pending, credited, declined)',
     tag: 'wallet',
     access: topUps.access,
-    query: topUps.ZListTopUpsQuery,
+    query: ZListTopUpsQuery,
     handler: async ({ ctx, actor, query }) => ok(await topUps.listTopUps(ctx, actor, query)),
   }),
   route({
@@ -80,7 +82,7 @@ export const moneyRoutes = [
     summary: 'Ask the service to approve a sender ID',
     tag: 'sender-ids',
     access: requestSender.access,
-    body: requestSender.ZRequestSenderIdBody,
+    body: ZRequestSenderIdBody,
     idempotency: 'optional',
     status: 201,
     handler: async ({ ctx, actor, body }) => ok(await requestSender.requestSenderId(ctx, actor, body)),

@@ -5,6 +5,7 @@ import * as status from '../../core/app/platform/service-status.ts';
 import * as window from '../../core/app/platform/get-sending-window.ts';
 import * as audit from '../../core/app/audit/list-audit-events.ts';
 import { REST_PATHS } from '../../core/transport/rest-paths.ts';
+import { ZListAuditEventsQuery } from '../../core/inputs/audit.ts';
 
 export const platformRoutes = [
   route({
@@ -34,7 +35,7 @@ export const platformRoutes = [
     summary: 'Audit log of changes to keys, members, money and consent',
     tag: 'audit',
     access: audit.access,
-    query: audit.ZListAuditEventsQuery,
+    query: ZListAuditEventsQuery,
     handler: async ({ ctx, actor, query }) => ok(await audit.listAuditEvents(ctx, actor, query)),
   }),
 ];

@@ -13,7 +13,7 @@ import { nativePool, nativeTransaction, pgArray } from '../../core/db/sql.ts';
 import { applyMoves, type Move } from '../../core/app/messages/message-moves.ts';
 import { escapeCsvCell, needsFormulaEscape } from '../../core/domain/csv-cell.ts';
 import { maskPhone } from '../../core/domain/phone.ts';
-import { RECIPIENT_STATUSES } from '../../core/app/campaigns/recipients.ts';
+import { RECIPIENT_STATUSES } from '../../core/inputs/campaigns.ts';
 import { EXPORT_APPLICATION, EXPORT_BUCKET, EXPORT_COLUMNS, MAX_EXPORT_ROWS } from '../../core/app/campaigns/export-recipients.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;

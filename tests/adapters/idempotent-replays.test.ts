@@ -11,7 +11,7 @@ import { IDEMPOTENCY_TTL_MS } from '../../core/app/idempotency.ts';
 import { successBody } from '../../core/transport/envelope.ts';
 import { idempotentRequest } from '../../admin-trpc/idempotency.ts';
 import type { Member } from '../../admin-trpc/trpc.ts';
-import { ZCreateDraftBody } from '../../core/app/campaigns/drafts.ts';
+import { ZCreateDraftBody } from '../../core/inputs/campaigns.ts';
 import { renderMigration } from '../../migrations/checksums.ts';
 import { Migration0025IdempotencyResults } from '../../migrations/0025-idempotency-results.ts';
 

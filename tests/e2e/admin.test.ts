@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sendDueWebhooks } from '../../workers/webhook-sender.ts';
-import { parseTzs } from '../../dashboard/src/components/admin-amount.ts';
+import { parseTzs } from '../../dashboard/src/money/amount-input.ts';
 import { bearer, createOrg, setupTestEnv, signInAs, type TestEnv } from '../support/app.ts';
 import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
 

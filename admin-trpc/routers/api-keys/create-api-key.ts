@@ -3,8 +3,9 @@ import { ZSecretOnce } from '../../outputs.ts';
 import type { Ctx } from '../../../core/app/context.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { access, createApiKey as run, ZCreateApiKeyBody } from '../../../core/app/api-keys/create-api-key.ts';
+import { access, createApiKey as run } from '../../../core/app/api-keys/create-api-key.ts';
 import { ZApiKeyAnswer } from './outputs.ts';
+import { ZCreateApiKeyBody } from '../../../core/inputs/api-keys.ts';
 
 export const createApiKey = memberProcedure
   .input(ZCreateApiKeyBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

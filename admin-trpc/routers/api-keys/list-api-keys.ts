@@ -1,6 +1,6 @@
 // apiKeys.list: the organization's keys, redacted, as GET /v1/api-keys.
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZPage } from '../../../core/app/paging.ts';
+import { ZPage } from '../../../core/inputs/common.ts';
 import { access, listApiKeys as run } from '../../../core/app/api-keys/list-api-keys.ts';
 import { ZApiKeyPage } from './outputs.ts';
 

@@ -3,8 +3,9 @@ import { ZSecretOnce } from '../../outputs.ts';
 import type { Ctx } from '../../../core/app/context.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, rotateApiKey as run, ZRotateApiKeyBody } from '../../../core/app/api-keys/rotate-api-key.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZRotateApiKeyBody } from '../../../core/inputs/api-keys.ts';
+import { access, rotateApiKey as run } from '../../../core/app/api-keys/rotate-api-key.ts';
 import { ZApiKey, ZApiKeyAnswer } from './outputs.ts';
 
 export const rotateApiKey = memberProcedure

@@ -1,7 +1,8 @@
 // audit.list: the organization's audit log, newest first, of one action or all, as GET /v1/audit-events.
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { access, listAuditEvents as run, ZListAuditEventsQuery } from '../../../core/app/audit/list-audit-events.ts';
+import { access, listAuditEvents as run } from '../../../core/app/audit/list-audit-events.ts';
 import { ZAuditEventPage } from './outputs.ts';
+import { ZListAuditEventsQuery } from '../../../core/inputs/audit.ts';
 
 export const listAuditEvents = memberProcedure
   .input(ZListAuditEventsQuery)

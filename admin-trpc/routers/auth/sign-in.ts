@@ -1,8 +1,9 @@
 // auth.signIn: email and password start a session; its cookies (and the device cookie) are set as over REST.
 import { publicProcedure, mapErrors } from '../../trpc.ts';
-import { signIn as run, ZSignInBody } from '../../../core/app/auth/sign-in.ts';
+import { signIn as run } from '../../../core/app/auth/sign-in.ts';
 import { DEVICE_COOKIE, clientAddress, cookiesSecure, readCookies, setDeviceCookie, startSessionCookies } from '../../../core/transport/cookies.ts';
 import { ZSignedIn } from './outputs.ts';
+import { ZSignInBody } from '../../../core/inputs/auth.ts';
 
 export const signIn = publicProcedure
   .input(ZSignInBody)

@@ -2,8 +2,9 @@
 import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { writeAccess as access, createDraft as run, ZCreateDraftBody } from '../../../core/app/campaigns/drafts.ts';
+import { writeAccess as access, createDraft as run } from '../../../core/app/campaigns/drafts.ts';
 import { ZCampaignAnswer } from './outputs.ts';
+import { ZCreateDraftBody } from '../../../core/inputs/campaigns.ts';
 
 export const createCampaign = memberProcedure
   .input(ZCreateDraftBody.extend({ idempotencyKey: ZIdempotencyKey }))

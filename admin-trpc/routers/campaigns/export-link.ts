@@ -1,8 +1,9 @@
 // campaigns.exportLink: where the browser downloads the recipients CSV, which REST streams (GET /v1/campaigns/{id}/messages.csv).
 import { z } from 'zod';
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, ZExportQuery } from '../../../core/app/campaigns/export-recipients.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZExportQuery } from '../../../core/inputs/campaigns.ts';
+import { access } from '../../../core/app/campaigns/export-recipients.ts';
 import { launchedCampaign } from '../../../core/app/campaigns/recipients.ts';
 import { restLink } from '../../../core/transport/rest-paths.ts';
 

@@ -2,8 +2,9 @@
 import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, launchCampaign as run, ZLaunchBody } from '../../../core/app/campaigns/launch.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZLaunchBody } from '../../../core/inputs/campaigns.ts';
+import { access, launchCampaign as run } from '../../../core/app/campaigns/launch.ts';
 import { ZCampaignAnswer } from './outputs.ts';
 
 export const launchCampaign = memberProcedure

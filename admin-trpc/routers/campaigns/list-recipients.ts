@@ -1,7 +1,8 @@
 // campaigns.recipients: a launched campaign's recipients in audience order, by status or number, as GET /v1/campaigns/{id}/messages.
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, listRecipients as run, ZListRecipientsQuery } from '../../../core/app/campaigns/recipients.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZListRecipientsQuery } from '../../../core/inputs/campaigns.ts';
+import { access, listRecipients as run } from '../../../core/app/campaigns/recipients.ts';
 import { ZRecipientPage } from './outputs.ts';
 
 export const listRecipients = memberProcedure

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZInstant, pageOf } from '../../outputs.ts';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../core/domain/campaign-states.ts';
 import { TRAFFIC_CLASSES } from '../../../core/domain/pricing.ts';
-import { RECIPIENT_STATUSES } from '../../../core/app/campaigns/recipients.ts';
+import { RECIPIENT_STATUSES } from '../../../core/inputs/campaigns.ts';
 
 const ZTrafficClass = z.enum(TRAFFIC_CLASSES);
 const ZEncoding = z.enum(['gsm7', 'ucs2', 'ascii']);

@@ -2,9 +2,10 @@
 import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, idempotentRequest } from '../../idempotency.ts';
-import { ZId } from '../../../core/app/paging.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZQuoteBody } from '../../../core/inputs/campaigns.ts';
 import { writeAccess as access } from '../../../core/app/campaigns/drafts.ts';
-import { quoteCampaign as run, ZQuoteBody } from '../../../core/app/campaigns/quote.ts';
+import { quoteCampaign as run } from '../../../core/app/campaigns/quote.ts';
 import { ZQuoteAnswer } from './outputs.ts';
 
 export const quoteCampaign = memberProcedure

@@ -2,8 +2,9 @@
 import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { access, createContact as run, ZCreateContactBody } from '../../../core/app/contacts/create-contact.ts';
+import { access, createContact as run } from '../../../core/app/contacts/create-contact.ts';
 import { ZContactAnswer } from './outputs.ts';
+import { ZCreateContactBody } from '../../../core/inputs/contacts.ts';
 
 export const createContact = memberProcedure
   .input(ZCreateContactBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

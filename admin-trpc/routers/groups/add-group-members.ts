@@ -1,8 +1,9 @@
 // groups.addMembers: contacts join the group, as POST /v1/groups/{id}/members/add.
 import { z } from 'zod';
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, addGroupMembers as run, ZMembersBody } from '../../../core/app/groups/group-membership.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZMembersBody } from '../../../core/inputs/groups.ts';
+import { access, addGroupMembers as run } from '../../../core/app/groups/group-membership.ts';
 
 export const addGroupMembers = memberProcedure
   .input(ZMembersBody.extend({ id: ZId }))

@@ -2,8 +2,9 @@
 import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { access, createGroup as run, ZGroupBody } from '../../../core/app/groups/save-group.ts';
+import { access, createGroup as run } from '../../../core/app/groups/save-group.ts';
 import { ZGroupAnswer } from './outputs.ts';
+import { ZGroupBody } from '../../../core/inputs/groups.ts';
 
 export const createGroup = memberProcedure
   .input(ZGroupBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

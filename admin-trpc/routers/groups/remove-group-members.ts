@@ -1,8 +1,9 @@
 // groups.removeMembers: contacts leave the group, as POST /v1/groups/{id}/members/remove.
 import { z } from 'zod';
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, removeGroupMembers as run, ZMembersBody } from '../../../core/app/groups/group-membership.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZMembersBody } from '../../../core/inputs/groups.ts';
+import { access, removeGroupMembers as run } from '../../../core/app/groups/group-membership.ts';
 
 export const removeGroupMembers = memberProcedure
   .input(ZMembersBody.extend({ id: ZId }))

@@ -1,7 +1,8 @@
 // groups.rename: a new name, unique in the organization ignoring case, as PATCH /v1/groups/{id}.
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, renameGroup as run, ZGroupBody } from '../../../core/app/groups/save-group.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZGroupBody } from '../../../core/inputs/groups.ts';
+import { access, renameGroup as run } from '../../../core/app/groups/save-group.ts';
 import { ZGroupAnswer } from './outputs.ts';
 
 export const renameGroup = memberProcedure

@@ -1,7 +1,7 @@
 // imports.list: the organization's contact imports, newest first, as GET /v1/contact-imports.
 import { z } from 'zod';
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZPage } from '../../../core/app/paging.ts';
+import { ZPage } from '../../../core/inputs/common.ts';
 import { access, listImports as run } from '../../../core/app/imports/list-imports.ts';
 import { ZContactImport } from './outputs.ts';
 

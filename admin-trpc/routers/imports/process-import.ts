@@ -1,7 +1,8 @@
 // imports.process: the columns, group and consent chosen, the work queued, as POST /v1/contact-imports/{id}/process.
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, requestProcessing as run, ZProcessImportBody } from '../../../core/app/imports/request-processing.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZProcessImportBody } from '../../../core/inputs/imports.ts';
+import { access, requestProcessing as run } from '../../../core/app/imports/request-processing.ts';
 import { ZContactImportAnswer } from './outputs.ts';
 
 export const processImport = memberProcedure

@@ -2,8 +2,9 @@
 import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { access, createMember as run, ZCreateMemberBody } from '../../../core/app/members/create-member.ts';
+import { access, createMember as run } from '../../../core/app/members/create-member.ts';
 import { ZMemberAnswer } from './outputs.ts';
+import { ZCreateMemberBody } from '../../../core/inputs/members.ts';
 
 export const createMember = memberProcedure
   .input(ZCreateMemberBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

@@ -2,8 +2,9 @@
 // change is confirmed, as GET /v1/members/{id}/affected-api-keys.
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { withId } from '../../inputs.ts';
-import { access, keysAffected as run, ZKeysAffectedQuery } from '../../../core/app/members/keys-affected.ts';
+import { access, keysAffected as run } from '../../../core/app/members/keys-affected.ts';
 import { ZKeysAffected } from './outputs.ts';
+import { ZKeysAffectedQuery } from '../../../core/inputs/members.ts';
 
 export const keysAffected = memberProcedure
   .input(withId(ZKeysAffectedQuery))

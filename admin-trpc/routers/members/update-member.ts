@@ -1,7 +1,8 @@
 // members.update: a member's role or name, as PATCH /v1/members/{id}.
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, updateMember as run, ZUpdateMemberBody } from '../../../core/app/members/update-member.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZUpdateMemberBody } from '../../../core/inputs/members.ts';
+import { access, updateMember as run } from '../../../core/app/members/update-member.ts';
 import { ZMemberAnswer } from './outputs.ts';
 
 export const updateMember = memberProcedure

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, idempotentRequest } from '../../idempotency.ts';
-import { access, sendMessage as run, ZSendMessageBody } from '../../../core/app/messages/send-message.ts';
+import { access, sendMessage as run } from '../../../core/app/messages/send-message.ts';
 import { ZMessageDetail } from './outputs.ts';
+import { ZSendMessageBody } from '../../../core/inputs/messages.ts';
 
 export const sendMessage = memberProcedure
   .input(ZSendMessageBody.extend({ idempotencyKey: ZIdempotencyKey, mode: z.enum(['live', 'test']).default('live') }))

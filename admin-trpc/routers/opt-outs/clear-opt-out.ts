@@ -1,7 +1,8 @@
 // optOuts.clear: an opt-out ends, with a reason and evidence, once, as POST /v1/opt-outs/{id}/clear.
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { ZId } from '../../../core/app/paging.ts';
-import { access, clearOptOut as run, ZClearOptOutBody } from '../../../core/app/opt-outs/clear-opt-out.ts';
+import { ZId } from '../../../core/inputs/common.ts';
+import { ZClearOptOutBody } from '../../../core/inputs/opt-outs.ts';
+import { access, clearOptOut as run } from '../../../core/app/opt-outs/clear-opt-out.ts';
 import { ZOptOutAnswer } from './outputs.ts';
 
 export const clearOptOut = memberProcedure

@@ -1,8 +1,9 @@
 // optOuts.record: a number opts out; one already opted out answers its active opt-out with created false (POST /v1/opt-outs).
 import { z } from 'zod';
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { access, recordOptOut as run, ZRecordOptOutBody } from '../../../core/app/opt-outs/record-opt-out.ts';
+import { access, recordOptOut as run } from '../../../core/app/opt-outs/record-opt-out.ts';
 import { ZOptOutAnswer } from './outputs.ts';
+import { ZRecordOptOutBody } from '../../../core/inputs/opt-outs.ts';
 
 export const recordOptOut = memberProcedure
   .input(ZRecordOptOutBody)

@@ -2,8 +2,9 @@
 import { ZReplay } from '../../outputs.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { access, requestSenderId as run, ZRequestSenderIdBody } from '../../../core/app/sender-ids/request-sender-id.ts';
+import { access, requestSenderId as run } from '../../../core/app/sender-ids/request-sender-id.ts';
 import { ZSenderIdAnswer } from './outputs.ts';
+import { ZRequestSenderIdBody } from '../../../core/inputs/sender-ids.ts';
 
 export const requestSenderId = memberProcedure
   .input(ZRequestSenderIdBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

@@ -1,7 +1,8 @@
 // wallet.ledger: ledger entries, as GET /v1/wallet/ledger.
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { access, listLedger as run, ZListLedgerQuery } from '../../../core/app/wallet/list-ledger.ts';
+import { access, listLedger as run } from '../../../core/app/wallet/list-ledger.ts';
 import { ZLedgerOutput } from './outputs.ts';
+import { ZListLedgerQuery } from '../../../core/inputs/wallet.ts';
 
 export const listLedger = memberProcedure
   .input(ZListLedgerQuery)

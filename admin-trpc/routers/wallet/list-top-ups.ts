@@ -1,7 +1,8 @@
 // wallet.topUps: the organization's top-up requests, as GET /v1/wallet/top-ups.
 import { memberProcedure, asMember } from '../../trpc.ts';
-import { access, listTopUps as run, ZListTopUpsQuery } from '../../../core/app/wallet/top-ups/list-top-ups.ts';
+import { access, listTopUps as run } from '../../../core/app/wallet/top-ups/list-top-ups.ts';
 import { ZTopUpsOutput } from './outputs.ts';
+import { ZListTopUpsQuery } from '../../../core/inputs/wallet.ts';
 
 export const listTopUps = memberProcedure
   .input(ZListTopUpsQuery)

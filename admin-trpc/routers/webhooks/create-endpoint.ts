@@ -3,8 +3,9 @@ import { ZSecretOnce } from '../../outputs.ts';
 import type { Ctx } from '../../../core/app/context.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { access, createEndpoint as run, ZCreateEndpointBody } from '../../../core/app/webhooks/save-endpoint.ts';
+import { access, createEndpoint as run } from '../../../core/app/webhooks/save-endpoint.ts';
 import { ZEndpointAnswer } from './outputs.ts';
+import { ZCreateEndpointBody } from '../../../core/inputs/webhooks.ts';
 
 export const createEndpoint = memberProcedure
   .input(ZCreateEndpointBody.extend({ idempotencyKey: ZIdempotencyKey.optional() }))

@@ -4,7 +4,7 @@ import { ZSecretOnce } from '../../outputs.ts';
 import type { Ctx } from '../../../core/app/context.ts';
 import { memberProcedure, asMember } from '../../trpc.ts';
 import { ZIdempotencyKey, once } from '../../idempotency.ts';
-import { ZId } from '../../../core/app/paging.ts';
+import { ZId } from '../../../core/inputs/common.ts';
 import { rotateEndpointSecret as run, writeAccess } from '../../../core/app/webhooks/manage-endpoint.ts';
 import { ZEndpointAnswer } from './outputs.ts';
 

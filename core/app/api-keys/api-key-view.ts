@@ -1,20 +1,12 @@
 // API keys and their public shape: never the secret, which is shown once at creation.
-import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import { orNotFound, wellFormedId } from '../find-owned.ts';
-import { SCOPES } from '../../domain/access.ts';
 import type { ApiKey } from '../../db/entities/api-key.ts';
 import { findApiKey as findOrganizationApiKey } from '../../db/api-keys/api-keys.ts';
 
 export type { ApiKey };
 
 export const MAX_ACTIVE_KEYS = 20;
-
-export const ZScopes = z
-  .array(z.enum(SCOPES))
-  .min(1)
-  .max(SCOPES.length)
-  .refine((a) => new Set(a).size === a.length, 'each scope once');
 
 /** active: usable and counted; rotated: usable until its grace ends, not counted; revoked and expired: refused. */
 export function keyStatus(key: ApiKey, now: Date): 'active' | 'rotated' | 'revoked' | 'expired' {

@@ -1,5 +1,4 @@
 // POST /v1/api-keys and `ops key create`: a new key, its secret shown once, only its SHA-256 kept.
-import { z } from 'zod';
 import type { Access, Scope } from '../../domain/access.ts';
 import { scopesBeyondRole } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
@@ -10,18 +9,11 @@ import { countActiveApiKeys, insertApiKey } from '../../db/api-keys/api-keys.ts'
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
 import { newApiKeySecret, sha256 } from '../auth/tokens.ts';
-import { MAX_ACTIVE_KEYS, ZScopes, apiKeyView, type ApiKey } from './api-key-view.ts';
+import { MAX_ACTIVE_KEYS, apiKeyView, type ApiKey } from './api-key-view.ts';
 import { withCurrentRole } from './key-holders.ts';
+import { type TCreateApiKeyBody } from '../../inputs/api-keys.ts';
 
 export const access: Access = { scopes: [], permission: 'api_keys.manage' };
-
-export const ZCreateApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  mode: z.enum(['test', 'live']),
-  scopes: ZScopes,
-  expires_in_days: z.number().int().min(1).max(730).default(365),
-});
-export type TCreateApiKeyBody = z.infer<typeof ZCreateApiKeyBody>;
 
 export interface NewKey {
   organizationId: string;

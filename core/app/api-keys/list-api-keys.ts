@@ -3,7 +3,7 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { findApiKeysPage } from '../../db/api-keys/api-keys.ts';
-import type { TPage } from '../paging.ts';
+import { type TPage } from '../../inputs/common.ts';
 import { pageOf } from '../paging.ts';
 import { apiKeyView } from './api-key-view.ts';
 

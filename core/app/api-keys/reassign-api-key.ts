@@ -1,13 +1,12 @@
 // POST /v1/api-keys/{id}/reassign: an owner or admin gives a working key another holder (before its holder leaves
 // or changes role), so that it is not revoked with them. The new holder's role must be able to hold it.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import { holdingShortfall } from '../../domain/key-holding.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { ZId } from '../paging.ts';
+import { type TReassignApiKeyBody } from '../../inputs/api-keys.ts';
 import { setApiKeyHolder } from '../../db/api-keys/api-keys.ts';
 import { findMemberForShare } from '../../db/members/members.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -15,9 +14,6 @@ import { apiKeyView, findApiKey, keyStatus } from './api-key-view.ts';
 
 // Moving a key between members is part of managing members (an off-boarding step): owners and admins.
 export const access: Access = { scopes: [], permission: 'members.manage' };
-
-export const ZReassignApiKeyBody = z.strictObject({ member_id: ZId });
-export type TReassignApiKeyBody = z.infer<typeof ZReassignApiKeyBody>;
 
 export async function reassignApiKey(ctx: Ctx, actor: TenantActor, id: string, body: TReassignApiKeyBody) {
   return inTransaction(ctx, async (tx) => {

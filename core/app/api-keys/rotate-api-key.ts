@@ -1,5 +1,4 @@
 // POST /v1/api-keys/{id}/rotate: a replacement with the same name, mode and scopes; the old key keeps a grace period.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -11,13 +10,9 @@ import { requireOrganization } from '../organizations/find-organization.ts';
 import { apiKeyView, findApiKey, keyStatus } from './api-key-view.ts';
 import { issueApiKey, mayGrant } from './create-api-key.ts';
 import { withCurrentRole } from './key-holders.ts';
+import { type TRotateApiKeyBody } from '../../inputs/api-keys.ts';
 
 export const access: Access = { scopes: [], permission: 'api_keys.manage' };
-
-export const ZRotateApiKeyBody = z.strictObject({
-  grace_hours: z.number().int().min(0).max(168).default(24),
-});
-export type TRotateApiKeyBody = z.infer<typeof ZRotateApiKeyBody>;
 
 export async function rotateApiKey(ctx: Ctx, actor: TenantActor, id: string, body: TRotateApiKeyBody) {
   return inTransaction(ctx, async (tx) => {

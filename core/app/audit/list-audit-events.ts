@@ -1,17 +1,12 @@
 // GET /v1/audit-events: the organization's audit log, newest first, keyset paged.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { findAuditEventRows, type IdWalk } from '../../db/audit/audit-events.ts';
-import { ZPage, keysetPage } from '../paging.ts';
+import { keysetPage } from '../paging.ts';
+import { type TListAuditEventsQuery } from '../../inputs/audit.ts';
 
 export const access: Access = { scopes: [], permission: 'audit.read' };
-
-export const ZListAuditEventsQuery = ZPage.extend({
-  action: z.string().min(1).max(100).optional(),
-});
-export type TListAuditEventsQuery = z.infer<typeof ZListAuditEventsQuery>;
 
 export async function listAuditEvents(ctx: Ctx, actor: TenantActor, query: TListAuditEventsQuery) {
   const { items, next_before } = await keysetPage(query, (walk) => findAuditEvents(ctx, actor, query.action ? { action: query.action } : {}, walk));

@@ -1,14 +1,10 @@
 // Password hashing with argon2id at OWASP's minimum cost (m=19456 KiB, t=2, p=1), and the one rule a new password meets.
 import { hash, verify } from '@node-rs/argon2';
-import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
 import { passwordScore } from './password-strength.ts';
 
 // algorithm 2 is Argon2id (the package's enum is const, which erasable TypeScript cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-/** Only the length is judged at the edge: how guessable a password is depends on whose it is (strongPassword). */
-export const ZPassword = z.string().min(12, 'a password has at least 12 characters').max(200);
 
 /**
  * zxcvbn's score (0 to 4) a password needs: 4, at least 10^10 guesses by its estimate. Score 3 starts at 10^8,

@@ -1,26 +1,17 @@
 // POST /v1/auth/sign-in: email and password give a session token and its CSRF token.
-import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
 import { findSignInCandidates, findSignInFailures, recordSignInFailure, type SignInCandidate } from '../../db/auth/sign-in.ts';
 import { rememberSignInAddress } from '../../db/auth/devices.ts';
 import { endSession, insertSession } from '../../db/auth/sessions.ts';
-import { ZId } from '../paging.ts';
+import { type TSignInBody } from '../../inputs/auth.ts';
 import { memberView } from '../members/member-view.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { FAILURES_FORGOTTEN_AFTER_S, signInWaitFor, type FailureCount } from '../../domain/sign-in-backoff.ts';
 import { verifyPassword } from './passwords.ts';
 import { newCsrfToken, newSessionToken, sha256 } from './tokens.ts';
 import { DEVICE_TTL_MS, deviceKey, rememberDevice } from './devices.ts';
-
-export const ZSignInBody = z.strictObject({
-  email: z.string().trim().min(1).max(254).transform((e) => e.toLowerCase()),
-  password: z.string().min(1).max(200),
-  /** Which organization, when the address belongs to members of several with the same password. */
-  organization_id: ZId.optional(),
-});
-export type TSignInBody = z.infer<typeof ZSignInBody>;
 
 /** Memberships of one address a sign-in tries at most, the most recently used first. */
 export const MAX_MEMBERSHIPS_TRIED = 10;

@@ -7,7 +7,7 @@ import { seesLiveData } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
-import { TRAFFIC_CLASSES, type TrafficClass } from '../../domain/pricing.ts';
+import { type TrafficClass } from '../../domain/pricing.ts';
 import { isReplay, transition, type CampaignStatus } from '../../domain/campaign-states.ts';
 import type { CampaignRow } from '../../db/campaigns/rows.ts';
 import { newId } from '../../db/ids.ts';
@@ -17,8 +17,8 @@ import {
 } from '../../db/campaigns/drafts.ts';
 import { findQuotes } from '../../db/campaigns/quotes.ts';
 import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
-import { ZPage, keysetPage } from '../paging.ts';
-import { ZTimestamp } from '../validation.ts';
+import { keysetPage } from '../paging.ts';
+import { type TCreateDraftBody, type TEditDraftBody, ZListCampaignsQuery } from '../../inputs/campaigns.ts';
 import { readSettings } from '../platform/settings.ts';
 import { findSenderByName } from '../sender-ids/sender-id-view.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -29,52 +29,7 @@ export const readAccess: Access = { scopes: ['campaigns:read'], permission: 'cam
 export const writeAccess: Access = { scopes: ['campaigns:write'], permission: 'campaigns.write' };
 
 export const MAX_ACTIVE_DRAFTS = 100;
-export const MAX_GROUPS_PER_CAMPAIGN = 50;
 export const MAX_SCHEDULE_AHEAD_MS = 30 * 86_400_000;
-export const MIN_VALIDITY_SECONDS = 3600;
-export const MAX_VALIDITY_SECONDS = 259_200;
-
-const ZName = z.string().trim().min(1).max(100);
-const ZGroupIds = z
-  .array(z.uuid().transform((id) => id.toLowerCase()))
-  .max(MAX_GROUPS_PER_CAMPAIGN, `a campaign holds at most ${MAX_GROUPS_PER_CAMPAIGN} groups`)
-  .refine((ids) => new Set(ids).size === ids.length, 'each group once');
-export const ZValidity = z.number().int().min(MIN_VALIDITY_SECONDS).max(MAX_VALIDITY_SECONDS);
-
-const draftFields = {
-  name: ZName,
-  traffic_class: z.enum(TRAFFIC_CLASSES),
-  sender_id: z.string().min(1).max(11),
-  body: z.string().min(1).max(10_000),
-  group_ids: ZGroupIds,
-  scheduled_at: ZTimestamp.nullable(),
-  validity_seconds: ZValidity.nullable(),
-};
-
-export const ZCreateDraftBody = z.strictObject({
-  ...draftFields,
-  traffic_class: draftFields.traffic_class.default('transactional'),
-  group_ids: draftFields.group_ids.default([]),
-  scheduled_at: draftFields.scheduled_at.default(null),
-  validity_seconds: draftFields.validity_seconds.default(null),
-});
-export type TCreateDraftBody = z.infer<typeof ZCreateDraftBody>;
-
-export const ZEditDraftBody = z
-  .strictObject({
-    version: z.number().int().min(1).optional(),
-    name: draftFields.name.optional(),
-    traffic_class: draftFields.traffic_class.optional(),
-    sender_id: draftFields.sender_id.optional(),
-    body: draftFields.body.optional(),
-    group_ids: draftFields.group_ids.optional(),
-    scheduled_at: draftFields.scheduled_at.optional(),
-    validity_seconds: draftFields.validity_seconds.optional(),
-  })
-  .refine((b) => Object.keys(b).some((k) => k !== 'version'), { message: 'send at least one field to change' });
-export type TEditDraftBody = z.infer<typeof ZEditDraftBody>;
-
-export const ZListCampaignsQuery = ZPage;
 
 interface DraftContent {
   name: string;

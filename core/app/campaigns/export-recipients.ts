@@ -1,5 +1,4 @@
 // Export campaign recipients as CSV: streamed from PostgreSQL through COPY, rate limited, counted first, audited.
-import { z } from 'zod';
 import type { Writable } from 'node:stream';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -10,7 +9,8 @@ import {
 import { takeToken } from '../rate-limit.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
-import { ZRecipientStatusFilter, isStatementTimeout, launchedCampaign, readTimeout, statusesOf } from './recipients.ts';
+import { isStatementTimeout, launchedCampaign, readTimeout, statusesOf } from './recipients.ts';
+import { type TExportQuery } from '../../inputs/campaigns.ts';
 
 export { readAccess as access } from './drafts.ts';
 
@@ -26,10 +26,6 @@ export const EXPORT_COLUMNS = [
   'recipient', 'phone', 'status', 'failure_reason', 'segments', 'unit_price_cents', 'amount_cents', 'charge',
   'queued_at_eat', 'updated_at_eat', 'final_at_eat', 'message_id',
 ] as const;
-
-/** Only status narrows an export; a number search is a list operation (unknown parameters are 422). */
-export const ZExportQuery = z.strictObject({ status: ZRecipientStatusFilter.optional() });
-export type TExportQuery = z.infer<typeof ZExportQuery>;
 
 /** How many rows the file will have, counting no further than one past the limit. */
 async function countRows(client: ExportClient, s: ExportScope): Promise<number> {

@@ -1,5 +1,4 @@
 // POST /v1/campaigns/{id}/launch (members only): the whole quote total held in one reservation; scheduled or sending.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -19,8 +18,8 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { addEvents } from '../../db/messages/outbox.ts';
 import { queueCampaignJob } from '../../db/jobs/campaign-jobs.ts';
 import { findCampaign, presentCampaign, statusOfQuote } from './campaign-view.ts';
-import { ZValidity, checkSchedule } from './drafts.ts';
-import { ZTimestamp } from '../validation.ts';
+import { checkSchedule } from './drafts.ts';
+import { type TLaunchBody } from '../../inputs/campaigns.ts';
 import { checkCampaignSender } from './quote.ts';
 import { campaignEvent } from './campaign-events.ts';
 
@@ -28,13 +27,6 @@ export const access: Access = { scopes: [], permission: 'campaigns.launch' };
 
 /** Validity when neither the launch nor the draft names one. */
 export const DEFAULT_VALIDITY_SECONDS = 86_400;
-
-export const ZLaunchBody = z.strictObject({
-  quote_id: z.uuid().transform((id) => id.toLowerCase()),
-  scheduled_at: ZTimestamp.nullable().optional(),
-  validity_seconds: ZValidity.nullable().optional(),
-});
-export type TLaunchBody = z.infer<typeof ZLaunchBody>;
 
 /**
  * Checks in this order, each refusal leaving the draft as it was: the campaign is a draft; the

@@ -1,5 +1,4 @@
 // Quote a draft: freeze and price the draft's audience in one transaction; nothing is held.
-import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
@@ -20,9 +19,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { findCampaign, presentCampaign, quoteView, refuseTestKeys } from './campaign-view.ts';
 import { checkMemberships, dropAudience, freezeAudience } from './audience.ts';
 import { checkVersion } from './drafts.ts';
-
-export const ZQuoteBody = z.strictObject({ version: z.number().int().min(1).optional() });
-export type TQuoteBody = z.infer<typeof ZQuoteBody>;
+import { type TQuoteBody } from '../../inputs/campaigns.ts';
 
 /** The most a quote may total, in cents (1,000,000,000 TZS): a larger campaign is a mistake or needs splitting. */
 export const MAX_QUOTE_TOTAL = 100_000_000_000n;

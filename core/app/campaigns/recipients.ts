@@ -1,9 +1,8 @@
 // List campaign recipients: audience order, status filter, number search (contacts.read), keyset on n, read timeout.
-import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { MAX_SEARCH_LENGTH, maskPhone } from '../../domain/phone.ts';
+import { maskPhone } from '../../domain/phone.ts';
 import { priceShare } from '../../domain/pricing.ts';
 import { type CampaignRow, type QuoteRow } from '../../db/campaigns/rows.ts';
 import { cents, iso } from '../../domain/values.ts';
@@ -13,29 +12,9 @@ import { countRecipientsByStatus, findRecipients, withStatementTimeout, type Rec
 import { canSeeNumbers } from '../contacts/contact-view.ts';
 import { searchPrefix } from '../contacts/list-contacts.ts';
 import { findReadableCampaign } from './campaign-view.ts';
+import { RECIPIENT_STATUSES, type TListRecipientsQuery, type TRecipientStatusFilter } from '../../inputs/campaigns.ts';
 
 export { readAccess as access } from './drafts.ts';
-
-/** The statuses a recipient shows: its own before it was fed, its message's after. */
-export const RECIPIENT_STATUSES = [
-  'pending', 'accepted', 'submitted', 'delivered', 'undelivered', 'failed', 'unknown', 'cancelled', 'expired', 'skipped_opted_out', 'skipped_no_consent',
-] as const;
-
-/** `skipped` means both skipped states (DESIGN.md section 5). */
-export const ZRecipientStatusFilter = z.enum([...RECIPIENT_STATUSES, 'skipped']);
-export type TRecipientStatusFilter = z.infer<typeof ZRecipientStatusFilter>;
-
-export const MAX_RECIPIENTS_PAGE = 200;
-/** n is a PostgreSQL integer: a larger cursor could only ever be past the end. */
-const MAX_N = 2_147_483_647;
-
-export const ZListRecipientsQuery = z.strictObject({
-  status: ZRecipientStatusFilter.optional(),
-  search: z.string().max(MAX_SEARCH_LENGTH).optional(),
-  after: z.coerce.number({ message: 'after must be the next_after of the previous page (an integer >= 0)' }).int().min(0).max(MAX_N).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_RECIPIENTS_PAGE).default(50),
-});
-export type TListRecipientsQuery = z.infer<typeof ZListRecipientsQuery>;
 
 /** The public statuses a filter value stands for. */
 export function statusesOf(filter: TRecipientStatusFilter): string[] {

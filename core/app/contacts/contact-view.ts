@@ -1,5 +1,4 @@
 // A contact with its current consent, opt-out and groups, and its public shape (masked without contacts.read).
-import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { memberCan } from '../actor.ts';
@@ -9,9 +8,6 @@ import type { Contact } from '../../db/entities/contact.ts';
 import { contactStanding, findContact } from '../../db/contacts/contacts.ts';
 import type { ContactFields } from '../../db/contacts/contact-list.ts';
 import type { ContactStanding } from '../../db/contacts/standing.ts';
-
-export const ZContactName = z.string().trim().max(100);
-export const ZConsentInput = z.strictObject({ note: z.string().trim().min(1).max(500) });
 
 export const contactNotFound = (id: string) => new DomainError('not_found', `No contact has the id ${id}.`);
 

@@ -1,5 +1,4 @@
 // Create a contact: one per number, an optional consent record and groups of the organization.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -10,20 +9,12 @@ import { newId } from '../../db/ids.ts';
 import { contactStanding, insertContact } from '../../db/contacts/contacts.ts';
 import { addContactToGroups } from '../../db/groups/members.ts';
 import { requireOwnGroups } from '../groups/group-view.ts';
-import { ZId } from '../paging.ts';
+import { type TCreateContactBody } from '../../inputs/contacts.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from './consent-history.ts';
-import { ZConsentInput, ZContactName, canSeeNumbers, contactView } from './contact-view.ts';
+import { canSeeNumbers, contactView } from './contact-view.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
-
-export const ZCreateContactBody = z.strictObject({
-  phone: z.string().max(40),
-  name: ZContactName.nullable().optional(),
-  consent: ZConsentInput.nullable().optional(),
-  group_ids: z.array(ZId).max(500).default([]),
-});
-export type TCreateContactBody = z.infer<typeof ZCreateContactBody>;
 
 const contactExists = () => new DomainError('contact_exists', 'A contact with this number already exists.', { field: 'phone' });
 

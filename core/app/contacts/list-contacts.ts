@@ -1,21 +1,15 @@
 // List contacts: search by the start of a number (needs contacts.read), filter by group, keyset paged.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { MAX_SEARCH_LENGTH, phoneSearchPrefix } from '../../domain/phone.ts';
+import { phoneSearchPrefix } from '../../domain/phone.ts';
 import { findContacts } from '../../db/contacts/contact-list.ts';
-import { ZId, ZPage, pageOf } from '../paging.ts';
+import { pageOf } from '../paging.ts';
 import { canSeeNumbers, contactView } from './contact-view.ts';
+import { type TListContactsQuery } from '../../inputs/contacts.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.read' };
-
-export const ZListContactsQuery = ZPage.extend({
-  search: z.string().max(MAX_SEARCH_LENGTH).optional(),
-  group_id: ZId.optional(),
-});
-export type TListContactsQuery = z.infer<typeof ZListContactsQuery>;
 
 /** The E.164 prefix to search, refusing a caller without contacts.read (403) and a search that is not a number (422). */
 export function searchPrefix(actor: TenantActor, search: string | undefined): string | null {

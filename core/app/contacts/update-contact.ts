@@ -1,5 +1,4 @@
 // Update a contact: the name (set, cleared, or left), consent recorded only when none exists, or withdrawn.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -7,16 +6,10 @@ import { inTransaction } from '../context.ts';
 import { contactStanding, renameContact, touchContact } from '../../db/contacts/contacts.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from './consent-history.ts';
-import { ZConsentInput, ZContactName, canSeeNumbers, contactView, lockContact } from './contact-view.ts';
+import { canSeeNumbers, contactView, lockContact } from './contact-view.ts';
+import { type TUpdateContactBody } from '../../inputs/contacts.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
-
-export const ZUpdateContactBody = z.strictObject({
-  name: ZContactName.nullable().optional(),
-  /** An object records consent when none exists (an existing record is kept); null withdraws it. */
-  consent: ZConsentInput.nullable().optional(),
-});
-export type TUpdateContactBody = z.infer<typeof ZUpdateContactBody>;
 
 export async function updateContact(ctx: Ctx, actor: TenantActor, id: string, body: TUpdateContactBody) {
   return inTransaction(ctx, async (tx) => {

@@ -1,5 +1,4 @@
 // Add contacts to a group and remove them: 1 to 500 ids, every id one of the organization's contacts.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -8,14 +7,9 @@ import { DomainError } from '../../domain/errors.ts';
 import { ownContactIds } from '../../db/contacts/contacts.ts';
 import { deleteGroupMembers, insertGroupMembers, touchGroup } from '../../db/groups/members.ts';
 import { requireGroup } from './group-view.ts';
-import { ZId } from '../paging.ts';
+import { type TMembersBody } from '../../inputs/groups.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
-
-export const ZMembersBody = z.strictObject({
-  contact_ids: z.array(ZId).min(1).max(500),
-});
-export type TMembersBody = z.infer<typeof ZMembersBody>;
 
 async function requireOwnContacts(tx: Ctx, organizationId: string, ids: readonly string[]): Promise<void> {
   const own = await ownContactIds(tx.em, organizationId, ids);

@@ -1,13 +1,10 @@
 // Groups' public shape, the group or 404, and the check that ids name the organization's own groups.
-import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Group } from '../../db/entities/group.ts';
 import { findGroup, ownGroupIds, type GroupFields } from '../../db/groups/groups.ts';
 
 export const MAX_GROUPS = 500;
-
-export const ZGroupName = z.string().trim().min(1).max(100);
 
 export function groupView(group: GroupFields) {
   return { id: group.id, name: group.name, members: group.memberCount, created_at: group.createdAt.toISOString(), updated_at: group.updatedAt.toISOString() };

@@ -9,11 +9,11 @@ import { newId } from '../../db/ids.ts';
 import type { Group } from '../../db/entities/group.ts';
 import { lockOrganization } from '../../db/lock-order.ts';
 import { countGroups, groupNameTaken, insertGroup, setGroupName } from '../../db/groups/groups.ts';
-import { MAX_GROUPS, ZGroupName, groupView, nameTaken, requireGroup } from './group-view.ts';
+import { MAX_GROUPS, groupView, nameTaken, requireGroup } from './group-view.ts';
+import { ZGroupBody } from '../../inputs/groups.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
 
-export const ZGroupBody = z.strictObject({ name: ZGroupName });
 export type TGroupBody = z.infer<typeof ZGroupBody>;
 
 async function assertNameFree(tx: Ctx, organizationId: string, name: string, exceptId: string | null): Promise<void> {

@@ -3,7 +3,7 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { findImports } from '../../db/imports/imports.ts';
-import type { TPage } from '../paging.ts';
+import { type TPage } from '../../inputs/common.ts';
 import { pageOf } from '../paging.ts';
 import { importView, requireImport } from './import-view.ts';
 import { importSample } from './import-sample.ts';

@@ -1,5 +1,4 @@
 // POST /v1/contact-imports/{id}/process: choose the columns, the group and the consent, and queue the work.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -9,24 +8,11 @@ import { lockOrganization } from '../../db/lock-order.ts';
 import { findGroup } from '../../db/groups/groups.ts';
 import { importInProgress, queueImport } from '../../db/imports/imports.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { ZGroupName } from '../groups/group-view.ts';
+import { type TProcessImportBody } from '../../inputs/imports.ts';
 import { addGroup } from '../groups/save-group.ts';
-import { ZConsentInput } from '../contacts/contact-view.ts';
 import { importView, requireImport } from './import-view.ts';
-import { ZId } from '../paging.ts';
 
 export const access: Access = { scopes: [], permission: 'imports.write' };
-
-export const ZProcessImportBody = z
-  .strictObject({
-    phone_column: z.string().min(1).max(500),
-    name_column: z.string().min(1).max(500).nullable().optional(),
-    group_id: ZId.nullable().optional(),
-    group_name: ZGroupName.nullable().optional(),
-    consent: ZConsentInput.nullable().optional(),
-  })
-  .refine((b) => !(b.group_id && b.group_name), { message: 'send group_id or group_name, not both', path: ['group_name'] });
-export type TProcessImportBody = z.infer<typeof ZProcessImportBody>;
 
 function columnIndex(columns: readonly string[], name: string, field: string): number {
   const index = columns.findIndex((c) => c.trim() === name.trim());

@@ -1,5 +1,4 @@
 // POST /v1/members and `ops member add`: a dashboard member with a role and an argon2id password hash.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
@@ -8,19 +7,12 @@ import { DomainError } from '../../domain/errors.ts';
 import { findMemberByEmail, insertMember } from '../../db/members/members.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
-import { ZPassword, assertStrongPassword, hashPassword } from '../auth/passwords.ts';
-import { ZEmail, ZMemberName, ZRole, memberView } from './member-view.ts';
+import { assertStrongPassword, hashPassword } from '../auth/passwords.ts';
+import { memberView } from './member-view.ts';
 import { assertMayGrantRole } from './role-rules.ts';
+import { type TCreateMemberBody } from '../../inputs/members.ts';
 
 export const access: Access = { scopes: [], permission: 'members.manage' };
-
-export const ZCreateMemberBody = z.strictObject({
-  email: ZEmail,
-  password: ZPassword,
-  role: ZRole,
-  name: ZMemberName.optional(),
-});
-export type TCreateMemberBody = z.infer<typeof ZCreateMemberBody>;
 
 export async function createMember(ctx: Ctx, actor: Actor, organizationId: string, body: TCreateMemberBody) {
   assertMayGrantRole(actor, body.role);

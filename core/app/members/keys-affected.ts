@@ -1,18 +1,14 @@
 // GET /v1/members/{id}/affected-api-keys: the API keys a change of this member would revoke (removal, or with `role` a
 // new role), shown before the change is confirmed; an owner or admin may re-assign them first.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { apiKeyView } from '../api-keys/api-key-view.ts';
 import { keysRevokedBy } from '../api-keys/key-holders.ts';
-import { ZRole, findMember } from './member-view.ts';
+import { findMember } from './member-view.ts';
+import { type TKeysAffectedQuery } from '../../inputs/members.ts';
 
 export const access: Access = { scopes: [], permission: 'members.manage' };
-
-/** Without role: what removing the member revokes. */
-export const ZKeysAffectedQuery = z.strictObject({ role: ZRole.optional() });
-export type TKeysAffectedQuery = z.infer<typeof ZKeysAffectedQuery>;
 
 export async function keysAffected(ctx: Ctx, actor: TenantActor, id: string, query: TKeysAffectedQuery) {
   const member = await findMember(ctx, actor.organizationId, id);

@@ -4,7 +4,7 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { findMembersPage } from '../../db/members/members.ts';
 import { memberView } from './member-view.ts';
-import type { TPage } from '../paging.ts';
+import { type TPage } from '../../inputs/common.ts';
 import { pageOf } from '../paging.ts';
 
 export const access: Access = { scopes: [], permission: 'members.manage' };

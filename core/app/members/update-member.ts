@@ -1,21 +1,16 @@
 // PATCH /v1/members/{id}: change a member's role or name.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
 import { changeMember } from '../../db/members/members.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { ZMemberName, ZRole, findMember, memberView } from './member-view.ts';
+import { findMember, memberView } from './member-view.ts';
 import { assertMayChangeMember, assertMayGrantRole, assertNotLastOwner } from './role-rules.ts';
 import { revokeKeysOfChange } from '../api-keys/key-holders.ts';
+import { type TUpdateMemberBody } from '../../inputs/members.ts';
 
 export const access: Access = { scopes: [], permission: 'members.manage' };
-
-export const ZUpdateMemberBody = z
-  .strictObject({ role: ZRole.optional(), name: ZMemberName.optional() })
-  .refine((b) => b.role !== undefined || b.name !== undefined, { message: 'send role or name', path: ['role'] });
-export type TUpdateMemberBody = z.infer<typeof ZUpdateMemberBody>;
 
 export async function updateMember(ctx: Ctx, actor: TenantActor, id: string, body: TUpdateMemberBody) {
   return inTransaction(ctx, async (tx) => {

@@ -1,49 +1,16 @@
 // List and get messages: keys see their own mode only; members see both (filter `mode`); campaign filter.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { findMessagePage, type IdWalk } from '../../db/messages/list-messages.ts';
 import type { MessageRow } from '../../db/messages/message-rows.ts';
-import { ZPage, keysetPage } from '../paging.ts';
-import { ZTimestamp } from '../validation.ts';
+import { keysetPage } from '../paging.ts';
+import { type TListMessagesQuery, type TMessageFilter } from '../../inputs/messages.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
-import { MESSAGE_STATUSES, type MessageStatus } from '../../domain/message-states.ts';
-import { TRAFFIC_CLASSES } from '../../domain/pricing.ts';
-import { ZSenderName } from '../sender-ids/sender-id-view.ts';
 import { createdIdBounds } from '../../db/reports/rollups.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
-
-const ZCampaignFilter = z
-  .union([z.literal('none'), z.uuid()], { message: 'campaign is none or a campaign id' })
-  .transform((c) => c.toLowerCase())
-  .optional();
-
-/** What a caller may narrow a list of messages to (REST's query, tRPC's input and GraphQL's filter all come to this). */
-export const ZMessageFilter = z.strictObject({
-  status: z.array(z.enum(MESSAGE_STATUSES as [MessageStatus, ...MessageStatus[]])).min(1).max(MESSAGE_STATUSES.length).optional(),
-  traffic_class: z.enum(TRAFFIC_CLASSES).optional(),
-  campaign: ZCampaignFilter,
-  sender: ZSenderName.optional(),
-  created_from: ZTimestamp.optional(),
-  created_to: ZTimestamp.optional(),
-  test: z.boolean().optional(),
-});
-export type TMessageFilter = z.infer<typeof ZMessageFilter>;
-
-/** The list's query: a page, and the filter's fields; `status` may be written once with commas (status=failed,expired). */
-export const ZListMessagesQuery = ZPage.extend({
-  campaign: ZCampaignFilter,
-  mode: z.enum(['test', 'live']).optional(),
-  status: z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), ZMessageFilter.shape.status),
-  traffic_class: ZMessageFilter.shape.traffic_class,
-  sender: ZMessageFilter.shape.sender,
-  created_from: ZMessageFilter.shape.created_from,
-  created_to: ZMessageFilter.shape.created_to,
-});
-export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;
 
 /** A key sees the messages of its own mode (lists and reports); a member chooses, or sees both. */
 export function modeOf(actor: TenantActor, test: boolean | undefined, field: string): boolean | null {

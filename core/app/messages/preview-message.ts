@@ -1,6 +1,5 @@
 // The counter beside a body being typed: characters, encoding, segments, room left, the characters that force UCS-2
 // or that the route refuses, and the price; all from the send's own rules, and nothing is held or written.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -11,24 +10,14 @@ import { priceMessage, type TrafficClass } from '../../domain/pricing.ts';
 import { cents } from '../../domain/values.ts';
 import { readSettings } from '../platform/settings.ts';
 import { currentPricePlan, type CurrentPlan } from '../price-plans/price-plan.ts';
-import { access as sendAccess, ZSendMessageBody } from './send-message.ts';
+import { access as sendAccess } from './send-message.ts';
+import { type TPreviewMessageInput } from '../../inputs/messages.ts';
 
 /** Whoever may send may see what a send would count and cost. */
 export const access = sendAccess;
 
 /** Whoever writes campaigns may see what a campaign's body counts and costs a recipient. */
 export const campaignAccess: Access = { scopes: [], permission: 'campaigns.write' };
-
-/**
- * The compose form as it stands. `from` is taken so that the form can be sent whole; neither the route nor the
- * price depends on the sender.
- */
-export const ZPreviewMessageInput = z.strictObject({
-  body: ZSendMessageBody.shape.body,
-  traffic_class: ZSendMessageBody.shape.traffic_class,
-  from: ZSendMessageBody.shape.from.optional(),
-});
-export type TPreviewMessageInput = z.infer<typeof ZPreviewMessageInput>;
 
 export interface Refusal {
   code: string;

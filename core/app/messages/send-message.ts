@@ -1,5 +1,4 @@
 // Send one message: validate, price and hold in one transaction; test sends complete at once and pay nothing.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import { actorRef, type TenantActor } from '../actor.ts';
@@ -7,7 +6,7 @@ import { inTransaction } from '../context.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { normalizeTanzanianMobile } from '../../domain/phone.ts';
 import { analyzeBody } from '../../domain/segments.ts';
-import { TRAFFIC_CLASSES, priceMessage } from '../../domain/pricing.ts';
+import { priceMessage } from '../../domain/pricing.ts';
 import { isWindowOpen, nextOpening, waitsForWindow } from '../../domain/sending-window.ts';
 import { needsConsent } from '../../domain/consent.ts';
 import { newId } from '../../db/ids.ts';
@@ -19,25 +18,9 @@ import { submitSend } from './send-batcher.ts';
 import { keep, keptValue, usedKeyResult, withIdempotency, type IdempotentRequest, type KeptResult } from '../idempotency.ts';
 import { findUsedKey } from '../../db/idempotency/records.ts';
 import { recordTestMessage } from './test-mode.ts';
+import { DEFAULT_TTL_SECONDS, type TSendMessageBody } from '../../inputs/messages.ts';
 
 export const access: Access = { scopes: ['messages:send'], permission: 'messages.send' };
-
-/** An undispatched message without a ttl expires after the longest ttl allowed. */
-export const DEFAULT_TTL_SECONDS = 259_200;
-
-export const ZSendMessageBody = z.strictObject({
-  to: z.string().max(40),
-  from: z.string().min(1).max(11),
-  body: z.string().min(1).max(10_000),
-  client_ref: z
-    .string()
-    .min(1)
-    .max(128)
-    .refine((s) => !/\p{C}/u.test(s), 'client_ref must be printable characters'),
-  traffic_class: z.enum(TRAFFIC_CLASSES).default('transactional'),
-  ttl: z.number().int().min(1).max(DEFAULT_TTL_SECONDS).optional(),
-});
-export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;
 
 function checkSender(context: SendContext, body: TSendMessageBody, test: boolean): void {
   const sender = context.sender;

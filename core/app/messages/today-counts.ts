@@ -1,17 +1,14 @@
 // Today's messages of the organization by status, "today" being the calendar day in Africa/Dar_es_Salaam of the
 // clock's now: the delivery report over that one day.
-import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { MESSAGE_STATUSES } from '../../domain/message-states.ts';
 import { REPORT_TIME_ZONE, darEsSalaamDayOf, deliveryRate, pendingOf, type StatusCounts } from '../../domain/delivery-report.ts';
 import { parseWith } from '../validation.ts';
 import { deliveryReport, ZDeliveryReportInput } from '../reports/delivery-report.ts';
+import { type TTodayCountsInput } from '../../inputs/messages.ts';
 
 export { access } from '../reports/delivery-report.ts';
-
-export const ZTodayCountsInput = z.strictObject({ test: z.boolean().default(false) });
-export type TTodayCountsInput = z.infer<typeof ZTodayCountsInput>;
 
 export async function todayCounts(ctx: Ctx, actor: TenantActor, input: TTodayCountsInput) {
   const { from, to } = darEsSalaamDayOf(ctx.now);

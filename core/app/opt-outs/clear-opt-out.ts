@@ -1,5 +1,4 @@
 // Clear an opt-out by id, with a reason and evidence: it is kept (never deleted) and cannot be cleared again.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -14,14 +13,9 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from '../contacts/consent-history.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
 import { optOutView, requireOptOut } from './opt-out-view.ts';
+import { type TClearOptOutBody } from '../../inputs/opt-outs.ts';
 
 export const access: Access = { scopes: [], permission: 'opt_outs.write' };
-
-export const ZClearOptOutBody = z.strictObject({
-  reason: z.string().trim().min(3).max(500),
-  evidence: z.string().trim().min(3).max(500),
-});
-export type TClearOptOutBody = z.infer<typeof ZClearOptOutBody>;
 
 export async function clearOptOut(ctx: Ctx, actor: TenantActor, id: string, body: TClearOptOutBody) {
   return inTransaction(ctx, async (tx) => {

@@ -1,22 +1,15 @@
 // List opt-outs: active (default), cleared or all; search by the start of a number (needs contacts.read).
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import { MAX_SEARCH_LENGTH } from '../../domain/phone.ts';
 import { findOptOuts } from '../../db/opt-outs/opt-outs.ts';
-import { ZPage, pageOf } from '../paging.ts';
+import { pageOf } from '../paging.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
 import { searchPrefix } from '../contacts/list-contacts.ts';
 import { optOutView } from './opt-out-view.ts';
+import { type TListOptOutsQuery } from '../../inputs/opt-outs.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.read' };
-
-export const ZListOptOutsQuery = ZPage.extend({
-  status: z.enum(['active', 'cleared', 'all']).default('active'),
-  search: z.string().max(MAX_SEARCH_LENGTH).optional(),
-});
-export type TListOptOutsQuery = z.infer<typeof ZListOptOutsQuery>;
 
 export async function listOptOuts(ctx: Ctx, actor: TenantActor, query: TListOptOutsQuery) {
   const prefix = searchPrefix(actor, query.search);

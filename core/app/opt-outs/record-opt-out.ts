@@ -1,5 +1,4 @@
 // Record an opt-out for a number: a new one is created; a number already opted out returns the active one.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -15,14 +14,9 @@ import { addEvents } from '../../db/messages/outbox.ts';
 import { appendConsentEvent } from '../contacts/consent-history.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
 import { optOutView, requireOptOut } from './opt-out-view.ts';
+import { type TRecordOptOutBody } from '../../inputs/opt-outs.ts';
 
 export const access: Access = { scopes: [], permission: 'opt_outs.write' };
-
-export const ZRecordOptOutBody = z.strictObject({
-  phone: z.string().max(40),
-  reason: z.string().trim().max(500).optional(),
-});
-export type TRecordOptOutBody = z.infer<typeof ZRecordOptOutBody>;
 
 export async function recordOptOut(ctx: Ctx, actor: TenantActor, body: TRecordOptOutBody) {
   const phone = unwrap(normalizeTanzanianMobile(body.phone, 'phone'));

@@ -10,7 +10,7 @@ import { NO_CAMPAIGN } from '../../db/reports/rollups.ts';
 import { sumReportBuckets } from '../../db/reports/delivery-report.ts';
 import { withReadTimeout } from '../campaigns/recipients.ts';
 import { modeOf } from '../messages/list-messages.ts';
-import { ZTimestamp } from '../validation.ts';
+import { ZTimestamp } from '../../inputs/common.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
 /** Money fields of a report (spend, held) need what reading the wallet needs. */

@@ -8,7 +8,8 @@ import { TRAFFIC_CLASSES } from '../../domain/pricing.ts';
 import { approveSenderId, approveSenderIdRoute, findSenderIdByName, insertSenderId } from '../../db/sender-ids/sender-ids.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
-import { ZSenderName, ZTrafficClasses, senderIdView } from './sender-id-view.ts';
+import { senderIdView } from './sender-id-view.ts';
+import { ZSenderName, ZTrafficClasses } from '../../inputs/sender-ids.ts';
 
 export const ZAddSenderIdInput = z.strictObject({
   organizationId: z.uuid(),

@@ -1,5 +1,4 @@
 // POST /v1/sender-ids: a member asks the service to approve a sender ID for some traffic classes.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -8,16 +7,10 @@ import { DomainError } from '../../domain/errors.ts';
 import { findSenderIdByName, insertSenderId } from '../../db/sender-ids/sender-ids.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { requireOrganization } from '../organizations/find-organization.ts';
-import { ZSenderName, ZTrafficClasses, senderIdView } from './sender-id-view.ts';
+import { senderIdView } from './sender-id-view.ts';
+import { type TRequestSenderIdBody } from '../../inputs/sender-ids.ts';
 
 export const access: Access = { scopes: [], permission: 'sender_ids.request' };
-
-export const ZRequestSenderIdBody = z.strictObject({
-  name: ZSenderName,
-  traffic_classes: ZTrafficClasses.default(['transactional']),
-  note: z.string().trim().max(500).optional(),
-});
-export type TRequestSenderIdBody = z.infer<typeof ZRequestSenderIdBody>;
 
 export async function requestSenderId(ctx: Ctx, actor: TenantActor, body: TRequestSenderIdBody) {
   return inTransaction(ctx, async (tx) => {

@@ -1,20 +1,15 @@
 // GET /v1/wallet/ledger: every money movement, newest first, each with the balance after it.
 import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
-import { LEDGER_KINDS } from '../../domain/ledger.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { seesLiveData } from '../actor.ts';
 import { findLedgerEntries as findEntries, type IdWalk } from '../../db/wallet/ledger.ts';
-import { ZPage, keysetPage } from '../paging.ts';
-import { ZTimestamp } from '../validation.ts';
+import { keysetPage } from '../paging.ts';
+import { ZTimestamp } from '../../inputs/common.ts';
+import { type TListLedgerQuery, ZListLedgerQuery } from '../../inputs/wallet.ts';
 
 export const access: Access = { scopes: ['wallet:read'], permission: 'wallet.read' };
-
-export const ZListLedgerQuery = ZPage.extend({
-  kind: z.enum(LEDGER_KINDS).optional(),
-});
-export type TListLedgerQuery = z.infer<typeof ZListLedgerQuery>;
 
 /** Every entry is live money: a test key's ledger (test mode never holds or charges) is empty. */
 export async function listLedger(ctx: Ctx, actor: TenantActor, query: TListLedgerQuery) {

@@ -1,6 +1,5 @@
 // PATCH /v1/wallet (members who manage the wallet): the low-balance threshold, in cents, or null for no alert.
 // A movement that takes the available balance below it writes the event wallet.low_balance (core/db/wallet/wallet-resource.ts).
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -8,18 +7,9 @@ import { inTransaction } from '../context.ts';
 import { lockLowBalanceThreshold, updateLowBalanceThreshold } from '../../db/wallet/wallet-rows.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { walletView } from './get-wallet.ts';
+import { type TWalletSettingsBody } from '../../inputs/wallet.ts';
 
 export const access: Access = { scopes: [], permission: 'wallet.manage' };
-
-export const ZWalletSettingsBody = z.strictObject({
-  low_balance_threshold: z
-    .number({ message: 'low_balance_threshold is a whole number of cents, or null for no alert' })
-    .int({ message: 'low_balance_threshold is a whole number of cents, or null for no alert' })
-    .min(0)
-    .max(100_000_000_000_00)
-    .nullable(),
-});
-export type TWalletSettingsBody = z.infer<typeof ZWalletSettingsBody>;
 
 export async function setLowBalanceThreshold(ctx: Ctx, actor: TenantActor, body: TWalletSettingsBody) {
   return inTransaction(ctx, async (tx) => {

@@ -1,26 +1,18 @@
 // The delivery log: deliveries (keyset, filters endpoint, event type, status), their attempts, and a member's
 // redelivery by hand (a new attempt with the same webhook-id).
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { inTransaction } from '../context.ts';
-import { EVENT_TYPES } from '../../domain/webhooks.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { deliveryAttempts, findDelivery as findDeliveryRow, hastenDelivery, listDeliveries as findDeliveries, reopenDelivery, type DeliveryRow } from '../../db/webhooks/delivery-log.ts';
-import { ZId, ZPage, pageOf } from '../paging.ts';
+import { pageOf } from '../paging.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { iso } from '../../domain/values.ts';
+import { type TListDeliveriesQuery } from '../../inputs/webhooks.ts';
 
 export const readAccess: Access = { scopes: ['webhooks:read'], permission: 'webhooks.read' };
 export const redeliverAccess: Access = { scopes: [], permission: 'webhooks.write' };
-
-export const ZListDeliveriesQuery = ZPage.extend({
-  endpoint_id: ZId.optional(),
-  event_type: z.enum(EVENT_TYPES).optional(),
-  status: z.enum(['pending', 'delivered', 'failed']).optional(),
-});
-export type TListDeliveriesQuery = z.infer<typeof ZListDeliveriesQuery>;
 
 function deliveryView(row: DeliveryRow) {
   return {

@@ -1,15 +1,9 @@
 // A webhook endpoint as callers see it, and the rules every change of one shares.
-import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import type { WebhookEndpoint } from '../../db/entities/webhook-endpoint.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { EVENT_TYPES } from '../../domain/webhooks.ts';
 import { findEndpoint as findEndpointRow } from '../../db/webhooks/endpoints.ts';
 import { iso } from '../../domain/values.ts';
-
-export const ZEventTypes = z.array(z.enum(EVENT_TYPES)).min(1).max(EVENT_TYPES.length).refine((t) => new Set(t).size === t.length, 'each event type at most once');
-export const ZEndpointUrl = z.string().min(1).max(2048);
-export const ZDescription = z.string().trim().max(500);
 
 /** event_types null means every event type; disabled_reason says why a disabled endpoint stopped. */
 export function endpointView(e: WebhookEndpoint, now: Date) {

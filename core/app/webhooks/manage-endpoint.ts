@@ -2,7 +2,7 @@
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
-import type { TPage } from '../paging.ts';
+import { type TPage } from '../../inputs/common.ts';
 import { inTransaction } from '../context.ts';
 import { ROTATION_GRACE_MS } from '../../domain/webhooks.ts';
 import { changeEndpoint, failPendingDeliveries, listEndpoints as findEndpoints } from '../../db/webhooks/endpoints.ts';

@@ -1,6 +1,5 @@
 // Create and change webhook endpoints: the URL checked where it resolves, at most 20 per organization; a new
 // endpoint's signing secret is shown once and kept sealed.
-import { z } from 'zod';
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -12,28 +11,12 @@ import { lockOrganization } from '../../db/lock-order.ts';
 import { changeEndpoint, countEndpoints, insertEndpoint, type EndpointChanges } from '../../db/webhooks/endpoints.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { checkEndpointUrl } from './endpoint-url.ts';
-import { ZDescription, ZEndpointUrl, ZEventTypes, endpointView, findEndpoint } from './endpoint-view.ts';
+import { endpointView, findEndpoint } from './endpoint-view.ts';
 import { newSecret } from './signature.ts';
 import { seal } from './secret-box.ts';
+import { type TCreateEndpointBody, type TUpdateEndpointBody } from '../../inputs/webhooks.ts';
 
 export const access: Access = { scopes: [], permission: 'webhooks.write' };
-
-export const ZCreateEndpointBody = z.strictObject({
-  url: ZEndpointUrl,
-  event_types: ZEventTypes.nullable().default(null),
-  description: ZDescription.nullable().default(null),
-});
-export type TCreateEndpointBody = z.infer<typeof ZCreateEndpointBody>;
-
-export const ZUpdateEndpointBody = z
-  .strictObject({
-    url: ZEndpointUrl.optional(),
-    event_types: ZEventTypes.nullable().optional(),
-    description: ZDescription.nullable().optional(),
-    enabled: z.boolean().optional(),
-  })
-  .refine((b) => Object.keys(b).length > 0, 'name at least one of url, event_types, description, enabled');
-export type TUpdateEndpointBody = z.infer<typeof ZUpdateEndpointBody>;
 
 const urlRules = (ctx: Ctx) => ({ allowLoopback: ctx.deps.config.webhooksAllowLoopback });
 

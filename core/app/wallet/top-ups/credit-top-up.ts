@@ -10,7 +10,7 @@ import { markTopUpCredited } from '../../../db/top-ups/top-up-requests.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { requireOrganization } from '../../organizations/find-organization.ts';
 import { ZCreditWalletInput, creditWallet } from '../credit-wallet.ts';
-import { ZId } from '../../paging.ts';
+import { ZId } from '../../../inputs/common.ts';
 import { findTopUp, lockTopUp, operatorTopUpView } from './top-up-view.ts';
 
 /** The operator's credit (amount actually received, its own reference) and the request it answers. */

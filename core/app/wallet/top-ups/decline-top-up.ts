@@ -7,7 +7,7 @@ import { unwrap } from '../../../domain/errors.ts';
 import { decideTopUp } from '../../../domain/top-up-requests.ts';
 import { markTopUpDeclined } from '../../../db/top-ups/top-up-requests.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
-import { ZId } from '../../paging.ts';
+import { ZId } from '../../../inputs/common.ts';
 import { findTopUp, lockTopUp, operatorTopUpView } from './top-up-view.ts';
 
 export const ZDeclineTopUpInput = z.strictObject({

@@ -3,9 +3,11 @@
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { findTopUpRequestsForOperator } from '../../../db/top-ups/top-up-requests.ts';
-import { ZPage, keysetPage } from '../../paging.ts';
+import { keysetPage } from '../../paging.ts';
 import { requireOrganization } from '../../organizations/find-organization.ts';
-import { ZTopUpStatus, operatorTopUpViews } from './top-up-view.ts';
+import { operatorTopUpViews } from './top-up-view.ts';
+import { ZPage } from '../../../inputs/common.ts';
+import { ZTopUpStatus } from '../../../inputs/wallet.ts';
 
 export const ZOperatorTopUpsQuery = ZPage.extend({
   organizationId: z.uuid().optional(),

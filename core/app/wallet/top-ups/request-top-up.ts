@@ -2,40 +2,22 @@
 // credited. The request moves no money: only the operator's credit against it does (credit-top-up.ts).
 // One payment, one live request: a reference is compared in its canonical form (top-up-reference.ts) with
 // every pending or credited request of every organization.
-import { z } from 'zod';
 import type { Access } from '../../../domain/access.ts';
 import type { Ctx } from '../../context.ts';
 import type { TenantActor } from '../../actor.ts';
 import { inTransaction } from '../../context.ts';
 import { DomainError } from '../../../domain/errors.ts';
-import { MAX_TOP_UP_REQUEST_CENTS, TOP_UP_METHODS } from '../../../domain/top-up-requests.ts';
-import { MAX_TOP_UP_REFERENCE_KEY_LENGTH, isTopUpReference, topUpReferenceKey } from '../../../domain/top-up-reference.ts';
+import { topUpReferenceKey } from '../../../domain/top-up-reference.ts';
 import { newId } from '../../../db/ids.ts';
 import { insertTopUpRequest } from '../../../db/top-ups/top-up-requests.ts';
 import type { Holder } from '../../../db/top-ups/reference-clashes.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { findTopUp, topUpView } from './top-up-view.ts';
 import { liveHolder, recordRefusedClaim } from './reference-clashes.ts';
+import { type TRequestTopUpBody } from '../../../inputs/wallet.ts';
 
 /** Members only: keys never top up the wallet (SPEC Authentication 4). */
 export const access: Access = { scopes: [], permission: 'wallet.top_up' };
-
-const AMOUNT = `amount is a whole number of cents from 1 to ${MAX_TOP_UP_REQUEST_CENTS} (TZS ${MAX_TOP_UP_REQUEST_CENTS / 100})`;
-
-const REFERENCE = 'reference is the reference the bank or mobile-money operator gave the payment, 1 to 100 characters';
-
-export const ZRequestTopUpBody = z.strictObject({
-  amount: z.number({ message: AMOUNT }).int({ message: AMOUNT }).min(1, { message: AMOUNT }).max(MAX_TOP_UP_REQUEST_CENTS, { message: AMOUNT }),
-  method: z.enum(TOP_UP_METHODS, { message: `method is one of ${TOP_UP_METHODS.join(', ')}` }),
-  reference: z
-    .string()
-    .trim()
-    .min(1, { message: REFERENCE })
-    .max(100, { message: REFERENCE })
-    .refine(isTopUpReference, { message: `${REFERENCE}, with at least one letter or digit and at most ${MAX_TOP_UP_REFERENCE_KEY_LENGTH} once dashes and spaces are removed and compatibility characters spelled out (NFKC)` }),
-  note: z.string().trim().max(500).nullable().optional(),
-});
-export type TRequestTopUpBody = z.infer<typeof ZRequestTopUpBody>;
 
 /** The refusal: 409 conflict, field reference; details.claimed_by says whose request holds the reference. */
 function referenceClaimed(holder: Holder, organizationId: string): DomainError {

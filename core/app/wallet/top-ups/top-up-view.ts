@@ -1,14 +1,10 @@
 // A top-up request as members and operators see it, and the reads of its row.
-import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { TopUpRequest } from '../../../db/entities/top-up-request.ts';
-import { TOP_UP_STATUSES } from '../../../domain/top-up-requests.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { UUID_RE } from '../../../db/ids.ts';
 import { findTopUpRequest } from '../../../db/top-ups/top-up-requests.ts';
 import { clashesOf } from './reference-clashes.ts';
-
-export const ZTopUpStatus = z.enum(TOP_UP_STATUSES);
 
 /** Amounts in cents; credited_amount is what the operator credited, which may differ from what was claimed. */
 export function topUpView(request: TopUpRequest) {

@@ -1,0 +1,43 @@
+// What the wallet calls take: the ledger's filter, the low-balance threshold and top-up requests.
+import { z } from 'zod';
+import { LEDGER_KINDS } from '../domain/ledger.ts';
+import { MAX_TOP_UP_REQUEST_CENTS, TOP_UP_METHODS, TOP_UP_STATUSES } from '../domain/top-up-requests.ts';
+import { MAX_TOP_UP_REFERENCE_KEY_LENGTH, isTopUpReference } from '../domain/top-up-reference.ts';
+import { ZPage } from './common.ts';
+
+export const ZListLedgerQuery = ZPage.extend({
+  kind: z.enum(LEDGER_KINDS).optional(),
+});
+export type TListLedgerQuery = z.infer<typeof ZListLedgerQuery>;
+
+export const ZWalletSettingsBody = z.strictObject({
+  low_balance_threshold: z
+    .number({ message: 'low_balance_threshold is a whole number of cents, or null for no alert' })
+    .int({ message: 'low_balance_threshold is a whole number of cents, or null for no alert' })
+    .min(0)
+    .max(100_000_000_000_00)
+    .nullable(),
+});
+export type TWalletSettingsBody = z.infer<typeof ZWalletSettingsBody>;
+
+const AMOUNT = `amount is a whole number of cents from 1 to ${MAX_TOP_UP_REQUEST_CENTS} (TZS ${MAX_TOP_UP_REQUEST_CENTS / 100})`;
+
+const REFERENCE = 'reference is the reference the bank or mobile-money operator gave the payment, 1 to 100 characters';
+
+export const ZRequestTopUpBody = z.strictObject({
+  amount: z.number({ message: AMOUNT }).int({ message: AMOUNT }).min(1, { message: AMOUNT }).max(MAX_TOP_UP_REQUEST_CENTS, { message: AMOUNT }),
+  method: z.enum(TOP_UP_METHODS, { message: `method is one of ${TOP_UP_METHODS.join(', ')}` }),
+  reference: z
+    .string()
+    .trim()
+    .min(1, { message: REFERENCE })
+    .max(100, { message: REFERENCE })
+    .refine(isTopUpReference, { message: `${REFERENCE}, with at least one letter or digit and at most ${MAX_TOP_UP_REFERENCE_KEY_LENGTH} once dashes and spaces are removed and compatibility characters spelled out (NFKC)` }),
+  note: z.string().trim().max(500).nullable().optional(),
+});
+export type TRequestTopUpBody = z.infer<typeof ZRequestTopUpBody>;
+
+export const ZTopUpStatus = z.enum(TOP_UP_STATUSES);
+
+export const ZListTopUpsQuery = ZPage.extend({ status: ZTopUpStatus.optional() });
+export type TListTopUpsQuery = z.infer<typeof ZListTopUpsQuery>;

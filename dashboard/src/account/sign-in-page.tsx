@@ -1,0 +1,47 @@
+// Sign in with email and password (auth.signIn sets the session and CSRF cookies), then the dashboard opens.
+import { useEffect } from 'react';
+import { ZSignInBody } from '../../../core/inputs/auth.ts';
+import { queryClient, trpc } from '../trpc.ts';
+import { useAction } from '../ui/use-action.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
+import { Field } from '../ui/field.tsx';
+import { ErrorAlert } from '../ui/error-alert.tsx';
+
+interface SignInValues {
+  email: string;
+  password: string;
+}
+
+export function SignInPage() {
+  const form = useSchemaForm({ schema: ZSignInBody, defaultValues: { email: '', password: '' }, toInput: ({ email, password }: SignInValues) => ({ email: email.trim(), password }) });
+  const signIn = useAction(trpc.auth.signIn.mutationOptions(), {
+    // Who is signed in is asked again; its answer replaces this page with the dashboard.
+    onSuccess: () => queryClient.resetQueries({ queryKey: trpc.auth.me.queryKey(), exact: true }),
+  });
+  const general = useServerRefusal(form, signIn.error, ['email', 'password']);
+  const { errors } = form.formState;
+  useEffect(() => {
+    document.title = 'Sign in · Ujumbe';
+  }, []);
+
+  return (
+    <main className="sign-in">
+      <div className="card sign-in-card">
+        <p className="brand">Ujumbe</p>
+        <h1>Sign in</h1>
+        <form onSubmit={form.handleSubmit((input) => signIn.run(input))} noValidate className="form">
+          <Field label="Email" error={errors.email?.message}>
+            {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="username" />}
+          </Field>
+          <Field label="Password" error={errors.password?.message}>
+            {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" />}
+          </Field>
+          {general !== null && <ErrorAlert error={general} />}
+          <button type="submit" className="button" disabled={signIn.isPending}>
+            {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

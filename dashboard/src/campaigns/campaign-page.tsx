@@ -1,0 +1,53 @@
+// One campaign: a draft with its quote and launch, or a launched campaign followed live (campaigns.get every 2 s
+// while it sends or cancels).
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../trpc.ts';
+import { href } from '../router.ts';
+import type { PageProps } from '../routes.tsx';
+import { formatDateTime } from '../format/time.ts';
+import { Page } from '../shell/page.tsx';
+import { QueryState } from '../ui/query-state.tsx';
+import { StatusBadge } from '../ui/status-badge.tsx';
+import { CampaignDraft, CampaignSummary } from './draft.tsx';
+import { CampaignLaunched } from './launched.tsx';
+import type { Campaign } from './campaign-form.tsx';
+import '../styles/campaigns.css';
+
+function pollEvery(status: Campaign['status'] | undefined): number | false {
+  if (status === 'sending' || status === 'cancelling') return 2000;
+  // A scheduled campaign is looked at now and then, so that its start shows without a reload.
+  if (status === 'scheduled') return 15_000;
+  return false;
+}
+
+export function CampaignPage({ params, query }: PageProps) {
+  const id = params['id'] ?? '';
+  const campaign = useQuery({ ...trpc.campaigns.get.queryOptions({ id }), refetchInterval: (q) => pollEvery(q.state.data?.campaign.status) });
+  return (
+    <Page title={campaign.data?.campaign.name ?? 'Campaign'} actions={<a href={href('/campaigns')}>Back to campaigns</a>}>
+      <QueryState query={campaign} label="Loading the campaign">
+        {({ campaign: c }) =>
+          c.status === 'draft' ? (
+            <CampaignDraft campaign={c} />
+          ) : c.status === 'discarded' ? (
+            <Discarded campaign={c} />
+          ) : (
+            <CampaignLaunched campaign={c} justLaunched={query.get('launched') === '1'} />
+          )
+        }
+      </QueryState>
+    </Page>
+  );
+}
+
+function Discarded({ campaign }: { campaign: Campaign }) {
+  return (
+    <section className="card" aria-labelledby="discarded-heading">
+      <h2 id="discarded-heading">
+        Discarded <StatusBadge status="discarded" />
+      </h2>
+      <p>This draft was discarded {formatDateTime(campaign.updated_at)}; it is kept for the record and can no longer be launched.</p>
+      <CampaignSummary campaign={campaign} />
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+// The pages of messages: sending one, the list and one message with its delivery.
+import type { PageRoute } from '../routes.tsx';
+import { SendMessagePage } from './send-message-page.tsx';
+import { MessagesPage } from './messages-page.tsx';
+import { MessageDetailPage } from './message-page.tsx';
+
+export const messageRoutes: readonly PageRoute[] = [
+  { path: '/send', nav: 'Send a message', section: 'Messages', permission: 'messages.send', Page: SendMessagePage },
+  { path: '/messages', nav: 'Messages', section: 'Messages', permission: 'messages.read', Page: MessagesPage },
+  { path: '/messages/:id', permission: 'messages.read', Page: MessageDetailPage },
+];

@@ -1,0 +1,137 @@
+// Send one message: recipient, approved sender ID, traffic class and body with its live counter, live or test,
+// checked by the server's schema before it is sent; one idempotency key per message, so sending the same form
+// again never sends twice.
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ZSendMessageBody } from '../../../core/inputs/messages.ts';
+import { TRAFFIC_CLASSES, type TrafficClass } from '../../../core/domain/pricing.ts';
+import { trpc, type Outputs } from '../trpc.ts';
+import { href } from '../router.ts';
+import { formatTzs } from '../format/money.ts';
+import { humanize } from '../format/text.ts';
+import { useDebounced } from '../ui/use-debounced.ts';
+import { useAction } from '../ui/use-action.ts';
+import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
+import { Page } from '../shell/page.tsx';
+import { Field } from '../ui/field.tsx';
+import { ErrorAlert } from '../ui/error-alert.tsx';
+import { BodyCounter } from './body-counter.tsx';
+import { SenderSelect } from '../developers/sender-select.tsx';
+
+type Sent = Outputs['messages']['send'];
+
+interface MessageValues {
+  to: string;
+  from: string;
+  traffic_class: TrafficClass;
+  body: string;
+  client_ref: string;
+  mode: 'live' | 'test';
+}
+
+const EMPTY: MessageValues = { to: '', from: '', traffic_class: 'transactional', body: '', client_ref: '', mode: 'live' };
+
+/** The message as sent, less its reference when none was typed: one is made from the idempotency key. */
+function messageOf(v: MessageValues) {
+  return { to: v.to.trim(), from: v.from, traffic_class: v.traffic_class, body: v.body, client_ref: v.client_ref.trim() };
+}
+
+export function SendMessagePage() {
+  const [sent, setSent] = useState<Sent | null>(null);
+  // The reference made from the key ("dashboard-<uuid>") is checked as a typed one would be.
+  const form = useSchemaForm({ schema: ZSendMessageBody, defaultValues: EMPTY, toInput: (v: MessageValues) => ({ ...messageOf(v), client_ref: v.client_ref.trim() || 'dashboard' }) });
+  const [body, trafficClass, from] = form.watch(['body', 'traffic_class', 'from']);
+  const draft = useDebounced({ body, traffic_class: trafficClass }, 250);
+  const preview = useQuery({ ...trpc.messages.preview.queryOptions(draft), enabled: draft.body.length > 0, placeholderData: keepPreviousData });
+  const send = useAction(trpc.messages.send.mutationOptions(), {
+    idempotent: true,
+    invalidates: [trpc.messages.pathKey(), trpc.wallet.pathKey()],
+    onSuccess: (message) => {
+      setSent(message);
+      const { from: sender, traffic_class, mode } = form.getValues();
+      form.reset({ ...EMPTY, from: sender, traffic_class, mode });
+    },
+  });
+  const general = useServerRefusal(form, send.error, ['to', 'from', 'traffic_class', 'body', 'client_ref', 'mode']);
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(() => {
+    setSent(null);
+    const values = form.getValues();
+    const message = { ...messageOf(values), mode: values.mode };
+    // A reference made from the key is the same on a retry, so the retry is the same request.
+    send.run(message, (key) => ({ client_ref: message.client_ref || `dashboard-${key}` }));
+  });
+  const typing = body !== draft.body || preview.isFetching;
+
+  return (
+    <Page title="Send a message">
+      <p className="lead">
+        A live message goes to a real phone: its price is held from the wallet, charged when the operator accepts it and released if it fails. A test
+        message tries the form without sending anything or paying.
+      </p>
+      {sent && <SentNotice sent={sent} />}
+      <form className="form card" onSubmit={onSubmit} noValidate>
+        <Field label="To" error={errors.to?.message} hint="A Tanzanian mobile number: +255…, 255… or 0…">
+          {(control) => <input {...control} {...form.register('to')} type="tel" inputMode="tel" autoComplete="off" />}
+        </Field>
+        <fieldset className="field">
+          <legend>Mode</legend>
+          <label className="choice">
+            <input type="radio" value="live" {...form.register('mode')} /> Live (a real SMS, charged)
+          </label>
+          <label className="choice">
+            <input type="radio" value="test" {...form.register('mode')} /> Test (simulated, never charged)
+          </label>
+          <p className="hint">A test message completes at once by the number’s last digit: 1 or 2 fail, 8 is undelivered, any other digit is delivered.</p>
+        </fieldset>
+        <fieldset className="field">
+          <legend>Traffic class</legend>
+          {TRAFFIC_CLASSES.map((c) => (
+            <label key={c} className="choice">
+              <input type="radio" value={c} {...form.register('traffic_class')} /> {humanize(c)}
+            </label>
+          ))}
+          <p className="hint">Promotional messages need the recipient’s recorded consent and go out only inside the sending window.</p>
+          {errors.traffic_class && (
+            <p className="field-error" role="alert">
+              {errors.traffic_class.message}
+            </p>
+          )}
+        </fieldset>
+        <Controller
+          control={form.control}
+          name="from"
+          render={({ field }) => <SenderSelect trafficClass={trafficClass} value={field.value} onChange={field.onChange} error={errors.from?.message} />}
+        />
+        <Field
+          label="Message"
+          error={errors.body?.message}
+          hint={<BodyCounter id="body-counter" empty={!body} preview={preview.data} error={preview.error} updating={typing} />}
+        >
+          {(control) => <textarea {...control} {...form.register('body')} rows={6} />}
+        </Field>
+        <Field label="Your reference (optional)" error={errors.client_ref?.message} hint="Returned with the message and its webhooks; one is made for you when left empty.">
+          {(control) => <input {...control} {...form.register('client_ref')} maxLength={128} />}
+        </Field>
+        {general !== null && <ErrorAlert error={general} />}
+        <button type="submit" className="button" disabled={send.isPending || !from}>
+          {send.isPending ? 'Sending…' : 'Send message'}
+        </button>
+      </form>
+    </Page>
+  );
+}
+
+function SentNotice({ sent }: { sent: Sent }) {
+  return (
+    <div className="alert alert-success" role="status">
+      <p>
+        {sent.replay ? 'This message had already been sent; nothing was sent again. ' : sent.test ? `Test message ${sent.status}; nothing was charged. ` : 'Message accepted. '}
+        {sent.test ? '' : `${formatTzs(sent.price.total)} for ${sent.segments} ${sent.segments === 1 ? 'segment' : 'segments'} `}to {sent.to}.{' '}
+        <a href={href(`/messages/${sent.id}`)}>Follow its delivery</a>
+      </p>
+    </div>
+  );
+}

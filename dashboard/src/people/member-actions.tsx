@@ -1,0 +1,86 @@
+// A member's actions in their row: a new role, or removal (their sessions end at once). The service keeps one
+// owner at least and says so (last_owner), shown here. A change that revokes API keys (keys follow their holder)
+// asks first and lists them.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ROLES, type Role } from '../../../core/domain/access.ts';
+import { trpc, type Outputs } from '../trpc.ts';
+import { humanize } from '../format/text.ts';
+import { Field } from '../ui/field.tsx';
+import { ErrorAlert } from '../ui/error-alert.tsx';
+import { ConfirmAction } from '../ui/confirm-action.tsx';
+import { AffectedKeys, affectedKeysQuery } from './member-keys.tsx';
+import { useAction } from '../ui/use-action.ts';
+
+type Member = Outputs['members']['list']['members'][number];
+
+// A change of one's own role changes one's own menus: who-am-I is asked again with the list.
+const changes = () => [trpc.members.pathKey(), trpc.auth.me.queryKey()];
+
+/** members: the others on the page, to whom a key that would be revoked may be re-assigned. */
+export function MemberActions({ member, self, members }: { member: Member; self: boolean; members: readonly Member[] }) {
+  const [role, setRole] = useState<Role>(member.role);
+  const update = useAction(trpc.members.update.mutationOptions(), { invalidates: changes });
+  const remove = useAction(trpc.members.remove.mutationOptions(), { invalidates: changes });
+  const changing = role !== member.role;
+  // Whether the chosen role revokes keys is known before the change is offered: if it does, it asks first.
+  const affected = useQuery({ ...affectedKeysQuery(member, role), enabled: changing });
+  const revokes = changing && (affected.data?.api_keys.length ?? 0) > 0;
+  const who = self ? 'yourself' : member.email;
+  const changeRole = () => {
+    remove.reset();
+    update.run({ id: member.id, role });
+  };
+  return (
+    <div className="admin-row-actions">
+      <div className="admin-inline-form">
+        <Field label={`Role of ${member.email}`} className="admin-compact-field">
+          {(c) => (
+            <select {...c} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {humanize(r)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {revokes ? (
+          <ConfirmAction
+            label="Change role"
+            name={`Change the role of ${member.email}`}
+            question={`Make ${who} ${humanize(role)}?`}
+            details={<AffectedKeys member={member} role={role} members={members} />}
+            confirmLabel="Yes, change the role"
+            pending={update.isPending}
+            onConfirm={changeRole}
+          />
+        ) : (
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={`Change the role of ${member.email}`}
+            disabled={!changing || update.isPending || affected.isPending}
+            onClick={changeRole}
+          >
+            Change role
+          </button>
+        )}
+      </div>
+      <ConfirmAction
+        label="Remove"
+        name={`Remove ${member.email}`}
+        question={`Remove ${who}? Their sessions end at once and the API keys they hold are revoked; what they did stays in the audit log.`}
+        details={<AffectedKeys member={member} role={null} members={members} />}
+        confirmLabel="Yes, remove"
+        pending={remove.isPending}
+        onConfirm={() => {
+          update.reset();
+          remove.run({ id: member.id });
+        }}
+      />
+      {update.error && <ErrorAlert error={update.error} title="The role was not changed." />}
+      {remove.error && <ErrorAlert error={remove.error} title="The member was not removed." />}
+    </div>
+  );
+}

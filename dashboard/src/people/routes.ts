@@ -1,0 +1,11 @@
+// The pages of API keys, members and the audit log of what they did.
+import type { PageRoute } from '../routes.tsx';
+import { ApiKeysPage } from './api-keys-page.tsx';
+import { MembersPage } from './members-page.tsx';
+import { AuditLogPage } from './audit-log-page.tsx';
+
+export const peopleRoutes: readonly PageRoute[] = [
+  { path: '/api-keys', nav: 'API keys', section: 'Settings', permission: 'api_keys.manage', Page: ApiKeysPage },
+  { path: '/members', nav: 'Members', section: 'Settings', permission: 'members.manage', Page: MembersPage },
+  { path: '/audit-log', nav: 'Audit log', section: 'Settings', permission: 'audit.read', Page: AuditLogPage },
+];
