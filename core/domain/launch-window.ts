@@ -30,7 +30,8 @@ export function launchWindowAdvice(trafficClass: TrafficClass, window: SendingWi
   const opening = nextOpening(window, now);
   const local = localDateTime(opening);
   return {
-    applies: trafficClass === 'promotional',
+    // Traffic the window would hold were it shut.
+    applies: waitsForWindow(trafficClass, false),
     open_now: isWindowOpen(window, now),
     launch_now_refused: startRefusedByWindow(trafficClass, window, now),
     scheduled_at_refused: scheduledAt !== null && startRefusedByWindow(trafficClass, window, scheduledAt),
