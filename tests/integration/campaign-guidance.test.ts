@@ -12,6 +12,8 @@ import { feedOnce } from '../../core/app/campaigns/feed.ts';
 import { runDueTransitions } from '../../core/app/tick.ts';
 import { readSettings } from '../../core/app/platform/settings.ts';
 import { campaignProgress } from '../../core/app/campaigns/recipients.ts';
+import { renderMigration } from '../../migrations/checksums.ts';
+import { Migration0029CampaignFigures } from '../../migrations/0029-campaign-figures.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -104,6 +106,12 @@ describe('a cancelled campaign', () => {
     expect(c.launch.handed_to_sending).toBe(messageCounts + counts.cancelled - report.pending_cancelled);
     expect(c.launch.money).toEqual({ reserved: 12_000, captured: 4000, released: 8000, held: 0, currency: 'TZS' });
     await expectWalletInvariant(env, org.id);
+
+    // Campaigns launched before migration 0029 get their counts from their recipients' statuses.
+    await env.sql('update campaigns set recipients_fed = 0, messages_made = 0 where id = ?', [draft.id]);
+    const { statements } = await renderMigration('0029-campaign-figures', Migration0029CampaignFigures);
+    await env.sql(statements.find((st) => st.sql.startsWith('update campaigns c set'))!.sql);
+    expect((await detail(draft.id)).launch).toMatchObject({ fed: 3, handed_to_sending: 3 });
   });
 });
 
