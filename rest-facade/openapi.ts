@@ -65,6 +65,7 @@ function operation(r: AnyRoute) {
     'x-svc-scopes': access ? [...access.scopes] : [],
     'x-svc-permission': access ? access.permission : null,
     ...(isPublic ? { security: [], 'x-svc-public': true } : {}),
+    ...(r.extension ? { 'x-svc-extension': true } : {}),
     parameters: [...parameters(r.params as z.ZodType | undefined, 'path'), ...parameters(r.query as z.ZodType | undefined, 'query'), ...headers],
     ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body as z.ZodType) } } } } : {}),
     ...(r.rawBody ? { requestBody: { required: true, content: { [r.rawBody]: { schema: { type: 'string' } } } } } : {}),

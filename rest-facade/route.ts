@@ -55,6 +55,8 @@ export interface RouteSpec<P, Q, B, Pub extends boolean> {
    * says `secret: null, secret_shown: false`. (Every API answer is no-store: app.ts.)
    */
   revealsSecret?: boolean;
+  /** An operation beyond the specification's API (the OpenAPI document marks it `x-svc-extension`). */
+  extension?: boolean;
   /** Operation that never changes state although its method is POST (no CSRF check). */
   csrfExempt?: boolean;
   /** The request body is this media type, streamed to the handler (not JSON). */

@@ -130,6 +130,12 @@ export function heldUntil(settings: SendingWindowSettings, at: Date): Date | nul
   return isWindowOpen(settings, at) ? null : nextOpening(settings, at);
 }
 
+/** An instant as the wall clock reads it in Dar es Salaam: its date (YYYY-MM-DD) and time (HH:MM). */
+export function localDateTime(at: Date): { date: string; time: string } {
+  const local = new Date(localMs(at)).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
+}
+
 /** The Sending window resource as GET /v1/sending-window returns it (timestamps still as Dates). */
 export function describeWindow(settings: SendingWindowSettings, at: Date): SendingWindowView {
   return {

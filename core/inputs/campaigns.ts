@@ -87,3 +87,6 @@ export type TListRecipientsQuery = z.infer<typeof ZListRecipientsQuery>;
 /** Only status narrows an export; a number search is a list operation (unknown parameters are 422). */
 export const ZExportQuery = z.strictObject({ status: ZRecipientStatusFilter.optional() });
 export type TExportQuery = z.infer<typeof ZExportQuery>;
+/** Copying a campaign takes nothing but its id (in the path, or beside the idempotency key over tRPC). */
+export const ZCopyCampaignBody = z.strictObject({});
+export type TCopyCampaignBody = z.infer<typeof ZCopyCampaignBody>;

@@ -10,12 +10,13 @@ import * as listGroups from '../../core/app/groups/list-groups.ts';
 import * as saveGroup from '../../core/app/groups/save-group.ts';
 import * as deleteGroup from '../../core/app/groups/delete-group.ts';
 import * as membership from '../../core/app/groups/group-membership.ts';
+import * as addMany from '../../core/app/groups/add-many-members.ts';
 import * as listOptOuts from '../../core/app/opt-outs/list-opt-outs.ts';
 import * as recordOptOut from '../../core/app/opt-outs/record-opt-out.ts';
 import * as clearOptOut from '../../core/app/opt-outs/clear-opt-out.ts';
 import { ZIdParam } from './common.ts';
 import { ZCreateContactBody, ZListContactsQuery, ZUpdateContactBody } from '../../core/inputs/contacts.ts';
-import { ZGroupBody, ZMembersBody } from '../../core/inputs/groups.ts';
+import { ZAddManyMembersBody, ZGroupBody, ZMemberCandidatesQuery, ZMembersBody } from '../../core/inputs/groups.ts';
 import { ZClearOptOutBody, ZListOptOutsQuery, ZRecordOptOutBody } from '../../core/inputs/opt-outs.ts';
 
 const tag = 'address-book';
@@ -33,6 +34,8 @@ export const contactRoutes = [
   route({ method: 'delete', path: '/v1/groups/:id', operationId: 'deleteGroup', summary: 'Delete a group (it leaves every draft that uses it)', tag, access: deleteGroup.access, params: ZIdParam, handler: async ({ ctx, actor, params }) => ok(await deleteGroup.deleteGroup(ctx, actor, params.id)) }),
   route({ method: 'post', path: '/v1/groups/:id/members/add', operationId: 'addGroupMembers', summary: 'Add contacts to a group', tag, access: membership.access, params: ZIdParam, body: ZMembersBody, handler: async ({ ctx, actor, params, body }) => ok(await membership.addGroupMembers(ctx, actor, params.id, body)) }),
   route({ method: 'post', path: '/v1/groups/:id/members/remove', operationId: 'removeGroupMembers', summary: 'Remove contacts from a group', tag, access: membership.access, params: ZIdParam, body: ZMembersBody, handler: async ({ ctx, actor, params, body }) => ok(await membership.removeGroupMembers(ctx, actor, params.id, body)) }),
+  route({ method: 'get', path: '/v1/groups/:id/member-candidates', operationId: 'findGroupMemberCandidates', summary: 'Contacts matching a part of a name or number (at least 2 characters), newest first, each with whether it is in the group', tag, access: addMany.access, params: ZIdParam, query: ZMemberCandidatesQuery, extension: true, handler: async ({ ctx, actor, params, query }) => ok(await addMany.findMemberCandidatesFor(ctx, actor, params.id, query)) }),
+  route({ method: 'post', path: '/v1/groups/:id/members/add-many', operationId: 'addManyGroupMembers', summary: 'Add up to 1,000 contacts to a group, all or nothing; repeats and members already in it are counted', tag, access: addMany.access, params: ZIdParam, body: ZAddManyMembersBody, extension: true, handler: async ({ ctx, actor, params, body }) => ok(await addMany.addManyGroupMembers(ctx, actor, params.id, body)) }),
 
   route({ method: 'get', path: '/v1/opt-outs', operationId: 'listOptOuts', summary: 'List opt-outs', tag, access: listOptOuts.access, query: ZListOptOutsQuery, handler: async ({ ctx, actor, query }) => ok(await listOptOuts.listOptOuts(ctx, actor, query)) }),
   route({ method: 'post', path: '/v1/opt-outs', operationId: 'recordOptOut', summary: 'Record an opt-out (201 new, 200 already opted out)', tag, access: recordOptOut.access, body: ZRecordOptOutBody, handler: async ({ ctx, actor, body }) => { const r = await recordOptOut.recordOptOut(ctx, actor, body); return ok(r, r.created ? 201 : 200); } }),

@@ -49,6 +49,11 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/api-keys']!['post']).toMatchObject({ 'x-svc-scopes': [], 'x-svc-permission': 'api_keys.manage' });
   });
 
+  it('marks the operations beyond the specification x-svc-extension, and only those', () => {
+    const marked = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).filter(([, op]) => op['x-svc-extension'] === true).map(([m]) => `${m} ${p}`));
+    expect(marked.sort()).toEqual(['get /v1/groups/{id}/member-candidates', 'post /v1/campaigns/{id}/copy', 'post /v1/groups/{id}/members/add-many']);
+  });
+
   it('request bodies come from the validating zod schemas (strict: no additional properties)', () => {
     const body = (doc.paths['/v1/api-keys']!['post'] as { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } })
       .requestBody.content['application/json']!.schema;

@@ -178,3 +178,20 @@ describe('the body counter and the progress of a campaign', () => {
     refused(await analyst.query('campaigns.progress', { id: draft.id }), 409, 'campaign_not_launched');
   });
 });
+
+describe('copy as new draft', () => {
+  it('a draft of any campaign once per key, named "(copy)", with its groups; members who may not write campaigns are refused', async () => {
+    const { campaign } = await draftOver([campaignPhone()]);
+    const input = { id: campaign.id, idempotencyKey: randomUUID() };
+    const copied = ok(await marketer.mutate('campaigns.copy', input));
+    expect(copied).toMatchObject({
+      copied_from: campaign.id,
+      left_out_group_ids: [],
+      replay: false,
+      campaign: { name: `${campaign.name} (copy)`, status: 'draft', version: 1, group_ids: campaign.group_ids, body: campaign.body, quote: null },
+    });
+    expect(ok(await marketer.mutate('campaigns.copy', input))).toEqual({ ...copied, replay: true });
+    expect(await count('campaigns where name = ?', [`${campaign.name} (copy)`])).toBe(1);
+    refused(await analyst.mutate('campaigns.copy', { id: campaign.id, idempotencyKey: randomUUID() }), 403, 'forbidden');
+  });
+});

@@ -1,4 +1,4 @@
-// campaigns: drafts, quote, launch, cancel, progress, recipients, export link.
+// campaigns: drafts, quote, launch, cancel, progress, recipients, export link, copy.
 import { router } from '../../trpc.ts';
 import { listCampaigns } from './list-campaigns.ts';
 import { getCampaign } from './get-campaign.ts';
@@ -12,6 +12,7 @@ import { listRecipients } from './list-recipients.ts';
 import { exportLink } from './export-link.ts';
 import { campaignProgress } from './campaign-progress.ts';
 import { previewBody } from './preview-body.ts';
+import { copyCampaign } from './copy-campaign.ts';
 
 export const campaignsRouter = router({
   list: listCampaigns,
@@ -26,4 +27,5 @@ export const campaignsRouter = router({
   recipients: listRecipients,
   progress: campaignProgress,
   exportLink,
+  copy: copyCampaign,
 });

@@ -39,11 +39,24 @@ const ZLaunch = z.strictObject({
   validity_seconds: z.number().nullable(),
   recipients: z.number().nullable(),
   fed: z.number(),
+  handed_to_sending: z.number(),
   amount_held: z.number(),
   currency: z.string(),
   cancel_requested_at: ZInstant,
   cancel_report: ZCancelReport.nullable(),
   finished_at: ZInstant,
+  money: z.strictObject({ reserved: z.number(), captured: z.number(), released: z.number(), held: z.number(), currency: z.literal('TZS') }).optional(),
+  delivery: z.strictObject({ delivered: z.number(), undelivered: z.number(), failed: z.number(), answered: z.number(), rate: z.number().nullable() }).optional(),
+});
+
+const ZLaunchWindow = z.strictObject({
+  applies: z.boolean(),
+  open_now: z.boolean(),
+  launch_now_refused: z.boolean(),
+  scheduled_at_refused: z.boolean(),
+  next_opening: z.string(),
+  next_opening_date: z.string(),
+  next_opening_local: z.string(),
 });
 
 export const ZCampaign = z.strictObject({
@@ -64,6 +77,7 @@ export const ZCampaign = z.strictObject({
   updated_at: ZInstant,
   quote: ZQuote.nullable(),
   launch: ZLaunch.nullable(),
+  launch_window: ZLaunchWindow.nullable(),
 });
 
 export const ZCampaignAnswer = z.strictObject({ campaign: ZCampaign });

@@ -9,6 +9,9 @@ import { type CampaignRow, type QuoteRow } from '../../db/campaigns/rows.ts';
 import { cents, iso } from '../../domain/values.ts';
 import { findQuote } from '../../db/campaigns/quotes.ts';
 import { findOwned } from '../find-owned.ts';
+import type { SendingWindowSettings } from '../../domain/sending-window.ts';
+import { launchWindowAdvice } from '../../domain/launch-window.ts';
+import { withFigures, type LaunchFigures } from './campaign-figures.ts';
 
 /** Caveats that hold for every quote: segment counts assume handsets use the standard segment sizes. */
 export const QUOTE_ASSUMPTIONS = ['segment_sizes_standard'] as const;
@@ -17,6 +20,11 @@ export const QUOTE_ASSUMPTIONS = ['segment_sizes_standard'] as const;
 export interface RouteState {
   smsRoute: SmsRoute;
   smsRouteChangedAt: Date | null;
+}
+
+/** What a campaign's view reads of the platform settings: the SMS route for its quote, the window for its launch. */
+export interface ViewSettings extends RouteState {
+  window: SendingWindowSettings;
 }
 
 /** Stale when an edit, a deleted group or a new quote said so, or when the SMS route changed after it was made. */
@@ -48,8 +56,14 @@ export function quoteView(quote: QuoteRow, route: RouteState, at: Date) {
   };
 }
 
-function launchView(row: CampaignRow) {
-  if (!row.launched_at) return null;
+/** A launch's money and delivery are added where a campaign is shown on its own or in the list (campaign-figures.ts). */
+type LaunchView = ReturnType<typeof launchFields> & Partial<LaunchFigures>;
+
+function launchView(row: CampaignRow): LaunchView | null {
+  return row.launched_at ? launchFields(row) : null;
+}
+
+function launchFields(row: CampaignRow) {
   return {
     quote_id: row.launch_quote_id,
     launched_at: iso(row.launched_at),
@@ -59,7 +73,10 @@ function launchView(row: CampaignRow) {
     expires_at: iso(row.expires_at),
     validity_seconds: row.validity_seconds,
     recipients: row.audience_size,
-    fed: row.fed_through,
+    /** Recipients the feeding reached (queued or skipped); those a cancel or an expiry settled before were never fed. */
+    fed: row.recipients_fed,
+    /** Messages made for the operator, in whatever status they stand now. */
+    handed_to_sending: row.messages_made,
     amount_held: cents(row.reserved ?? 0),
     currency: 'TZS',
     cancel_requested_at: iso(row.cancel_requested_at),
@@ -69,8 +86,15 @@ function launchView(row: CampaignRow) {
   };
 }
 
+/** For a draft: whether the sending window would refuse its launch now or at its schedule, and its next opening. */
+function launchWindowView(row: CampaignRow, window: SendingWindowSettings, at: Date) {
+  if (row.status !== 'draft') return null;
+  const advice = launchWindowAdvice(row.traffic_class, window, at, row.scheduled_at);
+  return { ...advice, next_opening: iso(advice.next_opening)! };
+}
+
 /** The quote embedded in a campaign is its latest (for a launched campaign, the one launched). */
-export function campaignView(row: CampaignRow, quote: QuoteRow | null, route: RouteState, at: Date) {
+export function campaignView(row: CampaignRow, quote: QuoteRow | null, route: ViewSettings, at: Date) {
   return {
     id: row.id,
     name: row.name,
@@ -89,6 +113,7 @@ export function campaignView(row: CampaignRow, quote: QuoteRow | null, route: Ro
     updated_at: iso(row.updated_at),
     quote: quote ? quoteView(quote, route, at) : null,
     launch: launchView(row),
+    launch_window: launchWindowView(row, route.window, at),
   };
 }
 
@@ -102,10 +127,11 @@ export async function findReadableCampaign(ctx: Ctx, actor: TenantActor, id: str
   return findCampaign(ctx, actor.organizationId, id);
 }
 
-/** The campaign's shape with its quote, as every campaign operation answers. */
-export async function presentCampaign(ctx: Ctx, row: CampaignRow, route: RouteState) {
+/** The campaign's shape with its quote (and, launched, its money and delivery), as every campaign operation answers. */
+export async function presentCampaign(ctx: Ctx, row: CampaignRow, route: ViewSettings) {
   const quote = await findQuote(ctx.em, row.organization_id, row.launch_quote_id ?? row.quote_id);
-  return campaignView(row, quote, route, ctx.now);
+  const [shown] = await withFigures(ctx, row.organization_id, [campaignView(row, quote, route, ctx.now)]);
+  return shown!;
 }
 
 /** Test keys cannot create, change, quote or discard campaigns (nothing they do reaches the wallet or a handset). */

@@ -24,6 +24,7 @@ import { findSenderByName } from '../sender-ids/sender-id-view.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { campaignView, findCampaign, findReadableCampaign, presentCampaign, refuseTestKeys } from './campaign-view.ts';
 import { dropAudience } from './audience.ts';
+import { withFigures } from './campaign-figures.ts';
 
 export const readAccess: Access = { scopes: ['campaigns:read'], permission: 'campaigns.read' };
 export const writeAccess: Access = { scopes: ['campaigns:write'], permission: 'campaigns.write' };
@@ -70,34 +71,40 @@ export function checkSchedule(now: Date, at: Date, code: 'validation_failed' | '
 export async function createDraft(ctx: Ctx, actor: TenantActor, body: TCreateDraftBody) {
   refuseTestKeys(actor);
   return inTransaction(ctx, async (tx) => {
-    // The organization row serialises draft creation, so the count below is exact.
-    await lockOrganization(tx.em, actor.organizationId);
-    const draft: DraftContent = { ...body, sender: body.sender_id };
-    const { analysis, sender, settings } = await checkDraft(tx, actor.organizationId, draft);
-    if ((await countDrafts(tx.em, actor.organizationId)) >= MAX_ACTIVE_DRAFTS) {
-      throw new DomainError('too_many_drafts', `An organization has at most ${MAX_ACTIVE_DRAFTS} drafts; discard one first.`);
-    }
-    const id = newId();
-    const draftRow: NewDraft = {
-      id,
-      organization_id: actor.organizationId,
-      name: body.name,
-      traffic_class: body.traffic_class,
-      sender,
-      body: analysis.body,
-      encoding: analysis.encoding,
-      segments: analysis.segments,
-      group_ids: body.group_ids,
-      scheduled_at: body.scheduled_at,
-      validity_seconds: body.validity_seconds,
-      created_via: actor.kind === 'member' ? 'dashboard' : 'api',
-      api_key_id: actor.kind === 'key' ? actor.keyId : null,
-      member_id: actor.kind === 'member' ? actor.memberId : null,
-    };
-    await insertDraft(tx.em, draftRow, tx.now);
+    const { id, settings } = await addDraft(tx, actor, body);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'campaign.created', targetType: 'campaign', targetId: id, details: { name: body.name } });
     return { campaign: await presentCampaign(tx, await findCampaign(tx, actor.organizationId, id), settings) };
   });
+}
+
+/** A new draft, checked as every save is and counted against the drafts' limit; its id and the settings read. */
+export async function addDraft(tx: Ctx, actor: TenantActor, body: TCreateDraftBody) {
+  // The organization row serialises draft creation, so the count below is exact.
+  await lockOrganization(tx.em, actor.organizationId);
+  const draft: DraftContent = { ...body, sender: body.sender_id };
+  const { analysis, sender, settings } = await checkDraft(tx, actor.organizationId, draft);
+  if ((await countDrafts(tx.em, actor.organizationId)) >= MAX_ACTIVE_DRAFTS) {
+    throw new DomainError('too_many_drafts', `An organization has at most ${MAX_ACTIVE_DRAFTS} drafts; discard one first.`);
+  }
+  const id = newId();
+  const draftRow: NewDraft = {
+    id,
+    organization_id: actor.organizationId,
+    name: body.name,
+    traffic_class: body.traffic_class,
+    sender,
+    body: analysis.body,
+    encoding: analysis.encoding,
+    segments: analysis.segments,
+    group_ids: body.group_ids,
+    scheduled_at: body.scheduled_at,
+    validity_seconds: body.validity_seconds,
+    created_via: actor.kind === 'member' ? 'dashboard' : 'api',
+    api_key_id: actor.kind === 'key' ? actor.keyId : null,
+    member_id: actor.kind === 'member' ? actor.memberId : null,
+  };
+  await insertDraft(tx.em, draftRow, tx.now);
+  return { id, settings };
 }
 
 export async function getCampaign(ctx: Ctx, actor: TenantActor, id: string) {
@@ -105,10 +112,10 @@ export async function getCampaign(ctx: Ctx, actor: TenantActor, id: string) {
   return { campaign: await presentCampaign(ctx, row, await readSettings(ctx)) };
 }
 
-/** Campaigns are live traffic: a test key lists none. */
+/** Campaigns are live traffic: a test key lists none. Launched ones show their money and delivery. */
 export async function listCampaigns(ctx: Ctx, actor: TenantActor, query: z.infer<typeof ZListCampaignsQuery>) {
   const { items, next_before } = await keysetPage(query, (walk) => findCampaigns(ctx, actor, {}, walk));
-  return { campaigns: items, next_before };
+  return { campaigns: await withFigures(ctx, actor.organizationId, items), next_before };
 }
 
 /**

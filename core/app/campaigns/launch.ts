@@ -8,7 +8,7 @@ import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
 import { hold } from '../../domain/ledger.ts';
 import { requireCurrentQuote, transition } from '../../domain/campaign-states.ts';
-import { isWindowOpen, waitsForWindow } from '../../domain/sending-window.ts';
+import { startRefusedByWindow } from '../../domain/launch-window.ts';
 import { applyMovement, findWallet } from '../../db/wallets.ts';
 import { findQuote } from '../../db/campaigns/quotes.ts';
 import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
@@ -57,7 +57,7 @@ export async function launchCampaign(ctx: Ctx, actor: TenantActor, id: string, b
     if (!sender.route_approved) {
       throw new DomainError('sender_not_ready', `The sender ID ${row.sender} is approved, but the SMS route has not approved it yet.`, { field: 'sender_id' });
     }
-    if (waitsForWindow(row.traffic_class, isWindowOpen(settings.window, startsAt))) {
+    if (startRefusedByWindow(row.traffic_class, settings.window, startsAt)) {
       throw new DomainError('outside_sending_window', `A promotional campaign must start inside the sending window (${settings.window.opens} to ${settings.window.closes}, Africa/Dar_es_Salaam).`, {
         field: startsNow ? undefined : 'scheduled_at',
       });

@@ -11,7 +11,8 @@ import { type TMembersBody } from '../../inputs/groups.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.write' };
 
-async function requireOwnContacts(tx: Ctx, organizationId: string, ids: readonly string[]): Promise<void> {
+/** Refuses (422, naming the first position) any id that is not one of the organization's contacts. */
+export async function requireOwnContacts(tx: Ctx, organizationId: string, ids: readonly string[]): Promise<void> {
   const own = await ownContactIds(tx.em, organizationId, ids);
   const index = ids.findIndex((id) => !own.has(id));
   if (index >= 0) {

@@ -14,7 +14,7 @@ export interface FedRecipient {
 /**
  * Queued recipients get a message (accepted, its share held, expiring with the campaign); every recipient of the
  * batch (n from `first` to `last`) takes its status; the campaign is fed through `last`, or through its whole
- * audience once `finished`.
+ * audience once `finished`, and counts the recipients it reached and the messages it made.
  */
 export async function recordFedBatch(
   tx: CampaignClient,
@@ -41,14 +41,15 @@ export async function recordFedBatch(
        from x where r.organization_id = ? and r.quote_id = ? and r.n between ? and ? and r.n = x.n
        returning 1
      )
-     update campaigns set fed_through = case when ? then audience_size else ? end, updated_at = ?
+     update campaigns set fed_through = case when ? then audience_size else ? end,
+       recipients_fed = recipients_fed + ?, messages_made = messages_made + ?, updated_at = ?
      where organization_id = ? and id = ?`,
     [
       JSON.stringify(fed),
       c.organization_id, c.sender, c.body, c.traffic_class, `${c.id}/`, c.quote_encoding, c.quote_segments, c.unit_amount, share.toString(), c.id, c.launched_by,
       now, c.expires_at, now, now,
       now, now, now, c.organization_id, c.launch_quote_id, first, last,
-      finished, last, now, c.organization_id, c.id,
+      finished, last, fed.length, fed.filter((r) => r.status === 'queued').length, now, c.organization_id, c.id,
     ],
   );
 }

@@ -29,6 +29,9 @@ export interface CampaignRow {
   expires_at: Date | null;
   started_at: Date | null;
   fed_through: number;
+  /** Recipients the feeding reached (queued or skipped), and the messages it made of them. */
+  recipients_fed: number;
+  messages_made: number;
   audience_size: number | null;
   cancel_requested_at: Date | null;
   cancel_report: CancelReport | null;
