@@ -41,7 +41,7 @@ export function CampaignLaunched({ campaign: c, justLaunched }: { campaign: Camp
           items={[
             { label: 'Status', value: humanize(c.status) },
             { label: 'Recipients', value: (launch.recipients ?? 0).toLocaleString('en-US') },
-            { label: 'Handed to sending', value: launch.fed.toLocaleString('en-US') },
+            { label: 'Handed to sending', value: launch.handed_to_sending.toLocaleString('en-US') },
             { label: 'Held at launch', value: formatTzs(launch.amount_held) },
             { label: launch.started_at ? 'Started' : 'Starts', value: formatDateTime(launch.started_at ?? launch.starts_at) },
             { label: 'Sends until', value: formatDateTime(launch.expires_at) },

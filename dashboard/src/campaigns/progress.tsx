@@ -37,7 +37,7 @@ export function useRecipientCounts(campaign: Campaign) {
 
 export function CampaignProgress({ campaign, counts }: { campaign: Campaign; counts: UseQueryResult<RecipientCounts> }) {
   const total = campaign.launch?.recipients ?? 0;
-  const fed = campaign.launch?.fed ?? 0;
+  const handed = campaign.launch?.handed_to_sending ?? 0;
   return (
     <QueryState query={counts} label="Counting the recipients">
       {(c) => {
@@ -45,7 +45,7 @@ export function CampaignProgress({ campaign, counts }: { campaign: Campaign; cou
         return (
           <div className="campaign-progress">
             <label htmlFor="campaign-progress-bar" className="progress-label">
-              {`${finished.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} recipients finished; ${fed.toLocaleString('en-US')} handed to sending`}
+              {`${finished.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} recipients finished; ${handed.toLocaleString('en-US')} handed to sending`}
             </label>
             <progress id="campaign-progress-bar" className="progress-bar" max={Math.max(total, 1)} value={finished} />
             <ul className="status-counts" aria-label="Recipients by status">
