@@ -8,6 +8,10 @@ import * as topUps from '../../core/app/wallet/top-ups/list-top-ups.ts';
 import * as senders from '../../core/app/sender-ids/list-sender-ids.ts';
 import * as requestSender from '../../core/app/sender-ids/request-sender-id.ts';
 import { z } from 'zod';
+import * as ledgerExport from '../../core/app/wallet/export-ledger.ts';
+import { ZLedgerExportQuery } from '../../core/inputs/wallet.ts';
+import { REST_PATHS } from '../../core/transport/rest-paths.ts';
+import { csvDownload } from '../csv-download.ts';
 
 export const moneyRoutes = [
   route({
@@ -39,6 +43,17 @@ export const moneyRoutes = [
     access: ledger.access,
     query: ledger.ZListLedgerQuery,
     handler: async ({ ctx, actor, query }) => ok(await ledger.listLedger(ctx, actor, query)),
+  }),
+  route({
+    method: 'get',
+    path: REST_PATHS.exportLedger,
+    operationId: 'exportLedger',
+    summary: 'Export the ledger entries written in a range of days (Africa/Dar_es_Salaam) as CSV, newest first, amounts in TZS (at most 366 days and 500,000 rows)',
+    tag: 'wallet',
+    access: ledgerExport.access,
+    query: ZLedgerExportQuery,
+    produces: 'text/csv',
+    handler: ({ ctx, actor, query, req, res }) => csvDownload(req, res, () => ledgerExport.openLedgerExport(ctx, actor, query)),
   }),
   route({
     method: 'post',

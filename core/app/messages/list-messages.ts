@@ -13,6 +13,8 @@ import { MESSAGE_STATUSES, type MessageStatus } from '../../domain/message-state
 import { TRAFFIC_CLASSES } from '../../domain/pricing.ts';
 import { ZSenderName } from '../sender-ids/sender-id-view.ts';
 import { createdIdBounds } from '../../db/reports/rollups.ts';
+import { ZRecipientSearch } from '../../inputs/messages.ts';
+import { canSeeNumbers } from '../contacts/contact-view.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
 
@@ -30,6 +32,7 @@ export const ZMessageFilter = z.strictObject({
   created_from: ZTimestamp.optional(),
   created_to: ZTimestamp.optional(),
   test: z.boolean().optional(),
+  recipient: ZRecipientSearch.optional(),
 });
 export type TMessageFilter = z.infer<typeof ZMessageFilter>;
 
@@ -42,6 +45,7 @@ export const ZListMessagesQuery = ZPage.extend({
   sender: ZMessageFilter.shape.sender,
   created_from: ZMessageFilter.shape.created_from,
   created_to: ZMessageFilter.shape.created_to,
+  recipient: ZMessageFilter.shape.recipient,
 });
 export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;
 
@@ -61,7 +65,10 @@ export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessag
   const test = modeOf(actor, filter.test, modeField);
   // A range of creation times walks only the ids its days span (kept by the daily rollups), not every newer id.
   const bounds = filter.created_from || filter.created_to ? createdIdBounds(actor.organizationId, filter.created_from, filter.created_to) : null;
-  return findMessagePage(ctx.em, actor.organizationId, { ...filter, test }, page, bounds);
+  // A search by number reaches only the numbers the caller sees whole: a match among masked ones would give away
+  // the digits the mask hides.
+  const onlySingle = filter.recipient !== undefined && !canSeeNumbers(actor);
+  return findMessagePage(ctx.em, actor.organizationId, { ...filter, test, ...(onlySingle ? { recipientInSingleOnly: true } : {}) }, page, bounds);
 }
 
 export async function listMessages(ctx: Ctx, actor: TenantActor, query: TListMessagesQuery) {
