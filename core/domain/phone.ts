@@ -101,9 +101,9 @@ export function recipientSearch(input: string, field = 'recipient'): Result<Reci
   const whole = normalizeTanzanianMobile(input, field);
   if (whole.ok) return ok({ exact: whole.value });
   const typed = input.length > MAX_SEARCH_LENGTH ? null : readTyped(input);
-  if (typed === null) return fail('validation_failed', `${field} must be a phone number or part of one: digits, spaces and a leading +`, { field });
+  if (typed === null) return fail('validation_failed', 'must be a phone number or part of one: digits, spaces and a leading +', { field });
   if (typed.digits.length < MIN_PARTIAL_DIGITS) {
-    return fail('validation_failed', `${field} must be a whole number or at least ${MIN_PARTIAL_DIGITS} of its digits`, { field });
+    return fail('validation_failed', `must be a whole number or at least ${MIN_PARTIAL_DIGITS} of its digits`, { field });
   }
   const { plus, digits } = typed;
   if (plus) return ok({ contains: `+${digits}` });

@@ -91,7 +91,7 @@ describe('the other surfaces', () => {
   it('tRPC messages.list takes recipient, and refuses a bad one with its field', async () => {
     const member = await signedIn(app, org.members.owner!);
     expect(ok(await member.query('messages.list', { recipient: '0754 111 222' })).messages.map((m: { id: string }) => m.id)).toEqual(by['+255754111222']);
-    refused(await member.query('messages.list', { recipient: '12' }), 422, 'validation_failed', 'recipient');
+    refused(await member.query('messages.list', { recipient: '12' }), 400, 'validation_failed', 'recipient');
   });
 
   it('GraphQL messages(filter: {recipient})', async () => {
@@ -111,7 +111,7 @@ describe('among 300,000 messages', () => {
     await env.sql(
       `insert into messages (id, organization_id, test, status, to_phone, sender, body, traffic_class, client_ref, encoding, segments,
          unit_amount, total, charge, dispatch_after, expires_at, created_at, updated_at)
-       select gen_random_uuid(), ?, false, 'delivered', '+2557' || lpad((i * 7919 % 100000000)::text, 8, '0'), 'UJUMBE', 'Habari',
+       select gen_random_uuid(), ?, false, 'delivered', '+2557' || lpad((i::bigint * 7919 % 100000000)::text, 8, '0'), 'UJUMBE', 'Habari',
          'transactional', 'ref-' || i, 'gsm7', 1, 2000, 2000, 'captured', t, t + interval '1 day', t, t
        from generate_series(1, 300000) i, lateral (select timestamptz '2026-11-01T00:00:00Z' + i * interval '1 second' as t) x`,
       [big],
