@@ -145,6 +145,19 @@ describe('the messages CSV', () => {
   });
 });
 
+describe('HEAD', () => {
+  it('says whether a file can be made without making it: no audit event', async () => {
+    const exported = () => env.sql("select count(*)::int as n from audit_events where action in ('messages.exported', 'ledger.exported')");
+    const before = await exported();
+    for (const path of ['/v1/messages.csv', '/v1/wallet/ledger.csv']) {
+      const res = await s['owner']!.agent.head(path).query(RANGE);
+      expect([res.status, res.headers['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
+      expect((await s['owner']!.agent.head(path).query('from=2026-01-01&to=2027-01-03')).status).toBe(422);
+    }
+    expect(await exported()).toEqual(before);
+  });
+});
+
 describe('the ledger CSV', () => {
   it("holds the ledger's entries of those days, newest first, amounts in TZS from cents, the reference made safe", async () => {
     const rows = await csv(await ledgerFile(s['billing']!, 'from=2026-11-01&to=2026-12-01'), LEDGER_EXPORT_COLUMNS);
