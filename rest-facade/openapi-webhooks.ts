@@ -26,6 +26,11 @@ const message = {
     },
     test: { type: 'boolean', description: 'true for a message sent with a test key' },
     failure_reason: nullableString,
+    failure_explanation: {
+      type: ['object', 'null'],
+      description: 'The failure reason in plain words: code (an SMPP command_status name, a receipt stat with its err, or a code of the service itself), en and sw',
+      properties: { code: { type: 'string' }, en: { type: 'string' }, sw: { type: 'string' } },
+    },
     campaign_id: { type: ['string', 'null'], format: 'uuid' },
     held_until: time,
     expires_at: time,

@@ -7,6 +7,7 @@ import type { Outcome } from '../core/app/messages/record-outcomes.ts';
 import type { ClaimedMessage } from '../core/db/messages/claim.ts';
 import { newCtx } from '../core/app/context.ts';
 import { isWindowOpen } from '../core/domain/sending-window.ts';
+import { notSentReason } from '../core/domain/failure-reasons.ts';
 import { nativePool } from '../core/db/sql.ts';
 import { readSettings } from '../core/app/platform/settings.ts';
 import { claimDue } from '../core/app/messages/claim-due.ts';
@@ -125,7 +126,7 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
       .catch((err: unknown): Outcome['outcome'] =>
         written
           ? { kind: 'ambiguous', reason: `submit failed: ${String(err)}`, providerIds: [] }
-          : { kind: 'refused', reason: `could not be sent: ${String(err)}`, commandStatus: -1 },
+          : { kind: 'refused', reason: notSentReason(String(err)), commandStatus: -1 },
       )
       .then((outcome) => {
         reachedWrite();

@@ -35,7 +35,7 @@ export const MESSAGE_STATE_STATS: Readonly<Record<number, string>> = {
 };
 
 // Some SMSCs write the message_state name in full rather than the 7-letter form.
-const EFFECTS: Readonly<Record<string, ReceiptEffect>> = {
+export const RECEIPT_EFFECTS: Readonly<Record<string, ReceiptEffect>> = {
   DELIVRD: 'delivered',
   DELIVERED: 'delivered',
   UNDELIV: 'undelivered',
@@ -97,7 +97,7 @@ export function parseDeliveryReceipt(input: DeliveryReceiptInput): DeliveryRecei
     providerId,
     rawStatus,
     errorCode: nonEmpty(fields.get('err')),
-    effect: EFFECTS[rawStatus.toUpperCase()] ?? 'none',
+    effect: RECEIPT_EFFECTS[rawStatus.toUpperCase()] ?? 'none',
   };
 }
 

@@ -85,3 +85,28 @@ export function phoneSearchPrefix(search: string): string | null {
   if (digits.startsWith(COUNTRY_CODE) || COUNTRY_CODE.startsWith(digits)) return `+${digits}`;
   return `+${COUNTRY_CODE}${digits}`;
 }
+
+/** The fewest digits a partial number search takes: fewer would match most numbers. */
+export const MIN_PARTIAL_DIGITS = 4;
+
+/** What a search by recipient matches: one whole number, or every number holding a run of characters. */
+export type RecipientSearch = { exact: string } | { contains: string };
+
+/**
+ * A recipient search as typed: a whole number in any accepted form (spaces allowed) is that number, in E.164.
+ * Otherwise at least four digits, matched anywhere in the number (the last digits, or digits in the middle); a
+ * leading `+` or `0` marks the start of a number, so `0754…` and `+255754…` both look for `+255754…`.
+ */
+export function recipientSearch(input: string, field = 'recipient'): Result<RecipientSearch> {
+  const whole = normalizeTanzanianMobile(input, field);
+  if (whole.ok) return ok({ exact: whole.value });
+  const typed = input.length > MAX_SEARCH_LENGTH ? null : readTyped(input);
+  if (typed === null) return fail('validation_failed', 'must be a phone number or part of one: digits, spaces and a leading +', { field });
+  if (typed.digits.length < MIN_PARTIAL_DIGITS) {
+    return fail('validation_failed', `must be a whole number or at least ${MIN_PARTIAL_DIGITS} of its digits`, { field });
+  }
+  const { plus, digits } = typed;
+  if (plus) return ok({ contains: `+${digits}` });
+  if (digits.startsWith('0')) return ok({ contains: `+${COUNTRY_CODE}${digits.slice(1)}` });
+  return ok({ contains: digits });
+}

@@ -4,6 +4,8 @@ import { TRAFFIC_CLASSES } from '../domain/pricing.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../domain/message-states.ts';
 import { ZPage, ZTimestamp } from './common.ts';
 import { ZSenderName } from './sender-ids.ts';
+import { MAX_SEARCH_LENGTH, recipientSearch } from '../domain/phone.ts';
+import { ZEatDay, refineDayRange } from './day-range.ts';
 
 /** An undispatched message without a ttl expires after the longest ttl allowed. */
 export const DEFAULT_TTL_SECONDS = 259_200;
@@ -36,6 +38,28 @@ export type TPreviewMessageInput = z.infer<typeof ZPreviewMessageInput>;
 export const ZTodayCountsInput = z.strictObject({ test: z.boolean().default(false) });
 export type TTodayCountsInput = z.infer<typeof ZTodayCountsInput>;
 
+/**
+ * A recipient to find: a whole number in any accepted form matches that number; at least four digits match every
+ * number that holds them (0754… and +255754… as the start of a number).
+ */
+export const ZRecipientSearch = z
+  .string()
+  .max(MAX_SEARCH_LENGTH)
+  .transform((text, ctx) => {
+    const found = recipientSearch(text);
+    if (!found.ok) {
+      ctx.addIssue({ code: 'custom', message: found.error.message });
+      return z.NEVER;
+    }
+    return found.value;
+  });
+
+/** The messages CSV: the days of creation (EAT), and test or live (a key exports its own mode). */
+export const ZMessageExportQuery = z
+  .strictObject({ from: ZEatDay, to: ZEatDay, mode: z.enum(['test', 'live']).optional() })
+  .superRefine(refineDayRange);
+export type TMessageExportQuery = z.infer<typeof ZMessageExportQuery>;
+
 const ZCampaignFilter = z
   .union([z.literal('none'), z.uuid()], { message: 'campaign is none or a campaign id' })
   .transform((c) => c.toLowerCase())
@@ -50,6 +74,7 @@ export const ZMessageFilter = z.strictObject({
   created_from: ZTimestamp.optional(),
   created_to: ZTimestamp.optional(),
   test: z.boolean().optional(),
+  recipient: ZRecipientSearch.optional(),
 });
 export type TMessageFilter = z.infer<typeof ZMessageFilter>;
 
@@ -62,5 +87,6 @@ export const ZListMessagesQuery = ZPage.extend({
   sender: ZMessageFilter.shape.sender,
   created_from: ZMessageFilter.shape.created_from,
   created_to: ZMessageFilter.shape.created_to,
+  recipient: ZMessageFilter.shape.recipient,
 });
 export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;

@@ -4,6 +4,7 @@ import { LEDGER_KINDS } from '../domain/ledger.ts';
 import { MAX_TOP_UP_REQUEST_CENTS, TOP_UP_METHODS, TOP_UP_STATUSES } from '../domain/top-up-requests.ts';
 import { MAX_TOP_UP_REFERENCE_KEY_LENGTH, isTopUpReference } from '../domain/top-up-reference.ts';
 import { ZPage } from './common.ts';
+import { ZEatDay, refineDayRange } from './day-range.ts';
 
 export const ZListLedgerQuery = ZPage.extend({
   kind: z.enum(LEDGER_KINDS).optional(),
@@ -41,3 +42,7 @@ export const ZTopUpStatus = z.enum(TOP_UP_STATUSES);
 
 export const ZListTopUpsQuery = ZPage.extend({ status: ZTopUpStatus.optional() });
 export type TListTopUpsQuery = z.infer<typeof ZListTopUpsQuery>;
+
+/** The ledger CSV: the days its entries were written (EAT). */
+export const ZLedgerExportQuery = z.strictObject({ from: ZEatDay, to: ZEatDay }).superRefine(refineDayRange);
+export type TLedgerExportQuery = z.infer<typeof ZLedgerExportQuery>;

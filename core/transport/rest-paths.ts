@@ -4,6 +4,8 @@
 
 export const REST_PATHS = {
   exportCampaignRecipients: '/v1/campaigns/:id/messages.csv',
+  exportLedger: '/v1/wallet/ledger.csv',
+  exportMessages: '/v1/messages.csv',
   getContactImportInvalidRows: '/v1/contact-imports/:id/invalid-rows.csv',
   getServiceStatus: '/v1/service-status',
   uploadContactImport: '/v1/contact-imports',

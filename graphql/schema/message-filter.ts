@@ -14,6 +14,9 @@ export const MessageFilter = builder.inputType('MessageFilter', {
     createdFrom: t.field({ type: 'DateTime', description: 'Created at or after.' }),
     createdTo: t.field({ type: 'DateTime', description: 'Created before.' }),
     test: t.boolean({ description: 'Test-mode messages (true) or live ones (false); a key sees its own mode only.' }),
+    recipient: t.string({
+      description: 'A recipient number in any accepted form (that number), or at least 4 of its digits (every number holding them); campaign numbers only for members who may read contacts.',
+    }),
   }),
 });
 
@@ -26,4 +29,5 @@ export const MESSAGE_FILTER_FIELDS: Record<string, string> = {
   created_from: 'filter.createdFrom',
   created_to: 'filter.createdTo',
   test: 'filter.test',
+  recipient: 'filter.recipient',
 };

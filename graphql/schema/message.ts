@@ -17,6 +17,7 @@ import { TrafficClass } from './traffic-class.ts';
 import { MessagePrice } from './message-price.ts';
 import { MessageAttempt } from './message-attempt.ts';
 import { DeliveryReceipt } from './delivery-receipt.ts';
+import { FailureExplanation } from './failure-explanation.ts';
 import { MessageFilter, MESSAGE_FILTER_FIELDS } from './message-filter.ts';
 import { ZMessageFilter } from '../../core/inputs/messages.ts';
 
@@ -51,6 +52,12 @@ export const Message = builder.objectRef<MessageView>('Message').implement({
     price: t.field({ type: MessagePrice, resolve: (m) => m.price }),
     test: t.exposeBoolean('test'),
     failureReason: t.exposeString('failure_reason', { nullable: true }),
+    failureExplanation: t.field({
+      type: FailureExplanation,
+      nullable: true,
+      description: 'The failure reason in plain words, in English and Kiswahili; null when the message has none.',
+      resolve: (m) => m.failure_explanation,
+    }),
     campaignId: t.exposeID('campaign_id', { nullable: true }),
     heldUntil: t.field({ type: 'DateTime', nullable: true, resolve: (m) => m.held_until }),
     expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (m) => m.expires_at }),
@@ -74,7 +81,7 @@ builder.queryField('messages', (t) =>
         if (f.campaignId && f.campaign) throw new DomainError('validation_failed', 'Give campaignId or campaign, not both.', { field: 'filter.campaign' });
         const filter = parseWith(
           ZMessageFilter,
-          given({ status: f.status, traffic_class: f.trafficClass, campaign: f.campaignId ?? f.campaign, sender: f.sender, created_from: f.createdFrom, created_to: f.createdTo, test: f.test }),
+          given({ status: f.status, traffic_class: f.trafficClass, campaign: f.campaignId ?? f.campaign, sender: f.sender, created_from: f.createdFrom, created_to: f.createdTo, test: f.test, recipient: f.recipient }),
         );
         return idConnection(args, async (walk) => (await list.findMessages(context.ctx, context.actor, filter, walk)).map((row) => messageView(row, context.actor)));
       }),

@@ -5,6 +5,7 @@ import * as exporting from '../../core/app/campaigns/export-recipients.ts';
 import { ZIdParam } from './common.ts';
 import { REST_PATHS } from '../../core/transport/rest-paths.ts';
 import { ZExportQuery, ZListRecipientsQuery } from '../../core/inputs/campaigns.ts';
+import { csvDownload } from '../csv-download.ts';
 
 const tag = 'campaigns';
 
@@ -19,19 +20,8 @@ export const campaignRecipientRoutes = [
     params: ZIdParam,
     query: ZExportQuery,
     produces: 'text/csv',
-    handler: async ({ ctx, actor, params, query, req, res }) => {
-      // HEAD (which express routes here) says whether the file exists without making it: no token, no audit.
-      if (req.method === 'HEAD') {
-        await recipients.launchedCampaign(ctx, actor, params.id);
-        res.status(200).type('text/csv; charset=utf-8').end();
-        return { written: true };
-      }
-      const file = await exporting.openRecipientExport(ctx, actor, params.id, query);
-      res.status(200).type('text/csv; charset=utf-8').attachment(file.filename).setHeader('Cache-Control', 'no-store');
-      // A failure half way has destroyed the response: the client sees a broken transfer, never a short file.
-      await file.pipeTo(res).catch(() => {});
-      return { written: true };
-    },
+    handler: ({ ctx, actor, params, query, req, res }) =>
+      csvDownload(req, res, () => exporting.openRecipientExport(ctx, actor, params.id, query), () => recipients.launchedCampaign(ctx, actor, params.id)),
   }),
   route({
     method: 'get',

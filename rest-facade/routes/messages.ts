@@ -1,8 +1,12 @@
-// Messages: send one, list, get with attempts and receipts.
+// Messages: send one, list, export as CSV, get with attempts and receipts.
 import { z } from 'zod';
 import { ok, route } from '../route.ts';
 import * as send from '../../core/app/messages/send-message.ts';
 import * as list from '../../core/app/messages/list-messages.ts';
+import * as exporting from '../../core/app/messages/export-messages.ts';
+import { ZMessageExportQuery } from '../../core/inputs/messages.ts';
+import { REST_PATHS } from '../../core/transport/rest-paths.ts';
+import { csvDownload } from '../csv-download.ts';
 import { ZIdParam } from './common.ts';
 import { ZListMessagesQuery, ZSendMessageBody } from '../../core/inputs/messages.ts';
 
@@ -32,6 +36,17 @@ export const messageRoutes = [
     access: list.access,
     query: ZListMessagesQuery,
     handler: async ({ ctx, actor, query }) => ok(await list.listMessages(ctx, actor, query)),
+  }),
+  route({
+    method: 'get',
+    path: REST_PATHS.exportMessages,
+    operationId: 'exportMessages',
+    summary: 'Export the messages created in a range of days (Africa/Dar_es_Salaam) as CSV, newest first (at most 366 days and 500,000 rows)',
+    tag: 'messages',
+    access: exporting.access,
+    query: ZMessageExportQuery,
+    produces: 'text/csv',
+    handler: ({ ctx, actor, query, req, res }) => csvDownload(req, res, () => exporting.openMessageExport(ctx, actor, query)),
   }),
   route({
     method: 'get',

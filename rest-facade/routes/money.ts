@@ -9,7 +9,10 @@ import * as senders from '../../core/app/sender-ids/list-sender-ids.ts';
 import * as requestSender from '../../core/app/sender-ids/request-sender-id.ts';
 import { z } from 'zod';
 import { ZRequestSenderIdBody } from '../../core/inputs/sender-ids.ts';
-import { ZListLedgerQuery, ZListTopUpsQuery, ZRequestTopUpBody, ZWalletSettingsBody } from '../../core/inputs/wallet.ts';
+import { ZLedgerExportQuery, ZListLedgerQuery, ZListTopUpsQuery, ZRequestTopUpBody, ZWalletSettingsBody } from '../../core/inputs/wallet.ts';
+import * as ledgerExport from '../../core/app/wallet/export-ledger.ts';
+import { REST_PATHS } from '../../core/transport/rest-paths.ts';
+import { csvDownload } from '../csv-download.ts';
 
 export const moneyRoutes = [
   route({
@@ -41,6 +44,17 @@ export const moneyRoutes = [
     access: ledger.access,
     query: ZListLedgerQuery,
     handler: async ({ ctx, actor, query }) => ok(await ledger.listLedger(ctx, actor, query)),
+  }),
+  route({
+    method: 'get',
+    path: REST_PATHS.exportLedger,
+    operationId: 'exportLedger',
+    summary: 'Export the ledger entries written in a range of days (Africa/Dar_es_Salaam) as CSV, newest first, amounts in TZS (at most 366 days and 500,000 rows)',
+    tag: 'wallet',
+    access: ledgerExport.access,
+    query: ZLedgerExportQuery,
+    produces: 'text/csv',
+    handler: ({ ctx, actor, query, req, res }) => csvDownload(req, res, () => ledgerExport.openLedgerExport(ctx, actor, query)),
   }),
   route({
     method: 'post',

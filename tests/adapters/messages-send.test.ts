@@ -156,6 +156,7 @@ describe('the 202: a live message accepted in full', () => {
       price: { currency: 'TZS', unit: 'cents', unit_amount: TRANSACTIONAL_UNIT, total: TRANSACTIONAL_UNIT, charged: false },
       test: false,
       failure_reason: null,
+      failure_explanation: null,
       campaign_id: null,
       held_until: null,
       expires_at: expect.any(String),
@@ -332,6 +333,8 @@ describe('test mode: completes at once by the last digit, never touches the wall
       price: { currency: 'TZS', unit: 'cents', unit_amount: TRANSACTIONAL_UNIT, total: TRANSACTIONAL_UNIT, charged: false },
       test: true,
       failure_reason: status === 'delivered' ? null : expect.stringMatching(/\S/),
+      // The test outcome named in plain words: a test failure or undelivery says that nothing was sent or charged.
+      failure_explanation: status === 'delivered' ? null : { code: `test_${status}`, en: expect.stringContaining('Test message'), sw: expect.stringContaining('majaribio') },
       campaign_id: null,
       held_until: null,
       expires_at: expect.any(String),

@@ -3,6 +3,7 @@ import type { Pdu } from 'smpp';
 import type { LateAcceptance, OutgoingSms, ProviderReceipt, SmsProvider, SubmitOptions, SubmitOutcome } from '../../core/app/messages/provider.ts';
 import { decodeForSmpp, encodeForSmpp, stripUdh } from '../../core/domain/sms-encoding.ts';
 import { parseDeliveryReceipt } from '../../core/domain/delivery-receipt.ts';
+import { partlySentReason, submitRefusedReason } from '../../core/domain/failure-reasons.ts';
 import { createPacer, createSemaphore, createThrottleGate } from './flow-control.ts';
 import { createSmppConnection, NOT_CONNECTED, type LateAnswer, type PartResult, type SmppLogger } from './smpp-connection.ts';
 import {
@@ -181,7 +182,7 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
           providerIds.push(result.messageId);
           break;
         case 'refused':
-          return { kind: 'refused', reason: `${which}SMSC refused submit_sm with ${statusName(result.commandStatus)}`, commandStatus: result.commandStatus };
+          return { kind: 'refused', reason: submitRefusedReason(result.commandStatus, which), commandStatus: result.commandStatus };
         case 'ambiguous':
           return { kind: 'ambiguous', reason: `${which}${result.reason}`, providerIds };
         case 'unsent':
@@ -189,7 +190,7 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
           if (index === 0) return { kind: 'unsent', reason: result.reason };
           return {
             kind: 'refused',
-            reason: `${which}${result.reason}; the ${index === 1 ? 'part' : `${index} parts`} before it went and cannot be recalled`,
+            reason: partlySentReason(which, result.reason, index),
             commandStatus: -1,
           };
       }

@@ -1,6 +1,7 @@
 // SMPP 3.4 wire details shared by the client and the simulator: status codes, flags, URLs, raw message bytes.
 import type { Socket } from 'node:net';
 import smpp from 'smpp';
+import { commandStatusName } from '../../core/domain/smpp-status.ts';
 
 export const STATUS = {
   ESME_ROK: 0x00,
@@ -67,9 +68,9 @@ export function messageBytes(pdu: { short_message?: unknown; message_payload?: u
   return payload instanceof Uint8Array ? payload : new Uint8Array(0);
 }
 
+/** SMPP 3.4's name of a command_status (the table of core/domain), or its hex digits. */
 export function statusName(status: number): string {
-  const entry = Object.entries(STATUS).find(([, value]) => value === status);
-  return entry ? entry[0] : `0x${status.toString(16).padStart(8, '0')}`;
+  return commandStatusName(status);
 }
 
 /**

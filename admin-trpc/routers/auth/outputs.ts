@@ -9,6 +9,7 @@ export const ZOrganization = z.strictObject({
   id: z.string(),
   name: z.string(),
   verified: z.boolean(),
+  default_send_mode: z.enum(['test', 'live']),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 });

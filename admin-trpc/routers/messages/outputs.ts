@@ -21,6 +21,7 @@ export const ZMessage = z.strictObject({
   price: z.strictObject({ currency: z.string(), unit: z.string(), unit_amount: z.number(), total: z.number(), charged: z.boolean() }),
   test: z.boolean(),
   failure_reason: z.string().nullable(),
+  failure_explanation: z.strictObject({ code: z.string(), en: z.string(), sw: z.string() }).nullable(),
   campaign_id: z.string().nullable(),
   held_until: ZInstant,
   expires_at: ZInstant,

@@ -1,9 +1,10 @@
-// wallet: balance, low-balance threshold, ledger and top-up requests.
+// wallet: balance, low-balance threshold, ledger (and the link of its CSV export) and top-up requests.
 import { router } from '../../trpc.ts';
 import { getWallet } from './get-wallet.ts';
 import { listLedger } from './list-ledger.ts';
 import { setLowBalanceThreshold } from './set-low-balance-threshold.ts';
 import { requestTopUp } from './request-top-up.ts';
 import { listTopUps } from './list-top-ups.ts';
+import { exportLink } from './export-link.ts';
 
-export const walletRouter = router({ get: getWallet, ledger: listLedger, setLowBalanceThreshold, requestTopUp, topUps: listTopUps });
+export const walletRouter = router({ get: getWallet, ledger: listLedger, setLowBalanceThreshold, requestTopUp, topUps: listTopUps, exportLink });

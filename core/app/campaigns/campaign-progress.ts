@@ -4,6 +4,7 @@ import type { CampaignRow, Launched } from '../../db/campaigns/rows.ts';
 import type { CampaignClient, CampaignPool } from '../../db/campaigns/own-client.ts';
 import { release } from '../../domain/ledger.ts';
 import { priceShare } from '../../domain/pricing.ts';
+import { SERVICE_FAILURE_REASONS } from '../../domain/failure-reasons.ts';
 import { onOwnClient } from '../../db/campaigns/own-client.ts';
 import { claimDueCampaign, endFeeding, lockQueuedMessages, settlePendingRecipients, type CampaignRef, type DueMove } from '../../db/campaigns/launched.ts';
 import { moveCampaign } from '../../db/campaigns/campaign-moves.ts';
@@ -41,7 +42,7 @@ export async function settlePending(tx: CampaignClient, c: Launched, status: 'ex
  */
 export async function settleQueued(tx: CampaignClient, c: Pick<CampaignRow, 'organization_id' | 'id'>, event: 'cancel' | 'expire', now: Date): Promise<number> {
   const queued = await lockQueuedMessages(tx, c);
-  const reason = event === 'cancel' ? 'the campaign was cancelled' : 'the campaign expired before the message could be sent';
+  const reason = SERVICE_FAILURE_REASONS[event === 'cancel' ? 'campaign_cancelled' : 'campaign_expired'];
   await applyMoves(tx, now, queued.map((id) => ({ organizationId: c.organization_id, messageId: id, event, failureReason: reason })));
   return queued.length;
 }

@@ -1,6 +1,7 @@
 // Delivery receipts: recorded on their message, moving it by the state table (once: a repeat changes nothing).
 import type { ProviderReceipt } from './provider.ts';
 import { matchReceipt, providerIdCandidates } from '../../domain/delivery-receipt.ts';
+import { receiptFailureReason } from '../../domain/failure-reasons.ts';
 import { newId } from '../../db/ids.ts';
 import { nativeTransaction, type Runner } from '../../db/sql.ts';
 import type { Pool, PoolClient } from 'pg';
@@ -90,8 +91,8 @@ export async function writeReceipts(tx: PoolClient, at: Date, receipts: TimedRec
   const moves: (Move | null)[] = known.map((r) => {
     const part = parts.get(r)!;
     const base = { organizationId: part.organization_id, messageId: part.message_id };
-    if (r.effect === 'undelivered') return { ...base, event: 'receipt_undelivered', failureReason: `${r.rawStatus}${r.errorCode ? ` (error ${r.errorCode})` : ''}` };
-    if (r.effect === 'failed') return { ...base, event: 'receipt_failed', failureReason: `${r.rawStatus}${r.errorCode ? ` (error ${r.errorCode})` : ''}` };
+    if (r.effect === 'undelivered') return { ...base, event: 'receipt_undelivered', failureReason: receiptFailureReason(r.rawStatus, r.errorCode) };
+    if (r.effect === 'failed') return { ...base, event: 'receipt_failed', failureReason: receiptFailureReason(r.rawStatus, r.errorCode) };
     if (r.effect !== 'delivered') return null;
     // A message of several parts is delivered when every part is.
     const seen = progress.get(part.message_id);

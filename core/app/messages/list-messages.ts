@@ -9,6 +9,7 @@ import { keysetPage } from '../paging.ts';
 import { type TListMessagesQuery, type TMessageFilter } from '../../inputs/messages.ts';
 import { findMessage, messageDetail, messageView } from './message-view.ts';
 import { createdIdBounds } from '../../db/reports/rollups.ts';
+import { canSeeNumbers } from '../contacts/contact-view.ts';
 
 export const access: Access = { scopes: ['messages:read'], permission: 'messages.read' };
 
@@ -28,7 +29,10 @@ export async function findMessages(ctx: Ctx, actor: TenantActor, filter: TMessag
   const test = modeOf(actor, filter.test, modeField);
   // A range of creation times walks only the ids its days span (kept by the daily rollups), not every newer id.
   const bounds = filter.created_from || filter.created_to ? createdIdBounds(actor.organizationId, filter.created_from, filter.created_to) : null;
-  return findMessagePage(ctx.em, actor.organizationId, { ...filter, test }, page, bounds);
+  // A search by number reaches only the numbers the caller sees whole: a match among masked ones would give away
+  // the digits the mask hides.
+  const onlySingle = filter.recipient !== undefined && !canSeeNumbers(actor);
+  return findMessagePage(ctx.em, actor.organizationId, { ...filter, test, ...(onlySingle ? { recipientInSingleOnly: true } : {}) }, page, bounds);
 }
 
 export async function listMessages(ctx: Ctx, actor: TenantActor, query: TListMessagesQuery) {

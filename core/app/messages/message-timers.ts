@@ -5,6 +5,7 @@ import { nativePool, nativeTransaction, type Runner } from '../../db/sql.ts';
 import { lockExpiredMessages, lockLapsedUnknownHolds } from '../../db/messages/timers.ts';
 import { readSettings } from '../platform/settings.ts';
 import { applyMoves } from './message-moves.ts';
+import { SERVICE_FAILURE_REASONS } from '../../domain/failure-reasons.ts';
 import { followWindow } from './window-holds.ts';
 import { settleLostClaims } from './lost-claims.ts';
 
@@ -44,7 +45,7 @@ export async function runMessageTimers(ctx: Ctx, submitTimeoutMs: number) {
     messages_held_for_window: window.held,
     messages_released_by_window: window.released,
     // ttl (or validity) elapsed before the message left: expired, hold released.
-    messages_expired: await moveBatches(ctx, (tx, limit) => lockExpiredMessages(tx, ctx.now, limit), 'expire', 'the message expired before it could be sent'),
+    messages_expired: await moveBatches(ctx, (tx, limit) => lockExpiredMessages(tx, ctx.now, limit), 'expire', SERVICE_FAILURE_REASONS.expired),
     // A dispatcher that died after the mark: the submit may have left, so never resend.
     messages_lost_in_submit: lost.unknown,
     // A dispatcher that died before writing its claim: provably never sent, so back in the queue.

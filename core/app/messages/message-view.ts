@@ -3,6 +3,7 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { maskPhone } from '../../domain/phone.ts';
 import { iso } from '../../domain/values.ts';
+import { explainFailure } from '../../domain/failure-reasons.ts';
 import { findAttempts, findReceipts, type AttemptRow, type MessageRow, type ReceiptRow } from '../../db/messages/message-rows.ts';
 import { findOwned } from '../find-owned.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
@@ -27,6 +28,8 @@ export function messageView(row: MessageRow, actor: TenantActor, detail?: Messag
     price: { currency: 'TZS', unit: 'cents', unit_amount: Number(row.unit_amount), total: Number(row.total), charged: row.charge === 'captured' },
     test: row.test,
     failure_reason: row.failure_reason,
+    // The stored reason in plain words (English and Kiswahili), beside the spec's text, which stays as it was.
+    failure_explanation: explainFailure(row.failure_reason),
     campaign_id: row.campaign_id,
     held_until: iso(row.held_until),
     expires_at: iso(row.expires_at),

@@ -1,6 +1,7 @@
 // Test-mode messages complete at once by the recipient's last digit, with the attempt and receipt a real one would have.
 import type { Ctx } from '../context.ts';
 import { initialStatus } from '../../domain/message-states.ts';
+import { SERVICE_FAILURE_REASONS } from '../../domain/failure-reasons.ts';
 import { newId } from '../../db/ids.ts';
 import { insertFirstAttempt, insertFirstReceipt, insertMessage } from '../../db/messages/test-messages.ts';
 import { addEvents } from '../../db/messages/outbox.ts';
@@ -11,8 +12,8 @@ const RAW_STATUS = { delivered: 'DELIVRD', undelivered: 'UNDELIV' } as const;
 
 const FAILURE_REASON = {
   delivered: null,
-  undelivered: 'test mode: numbers ending in 8 are undelivered',
-  failed: 'test mode: numbers ending in 1 or 2 fail',
+  undelivered: SERVICE_FAILURE_REASONS.test_undelivered,
+  failed: SERVICE_FAILURE_REASONS.test_failed,
 } as const;
 
 /**

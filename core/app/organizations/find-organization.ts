@@ -2,6 +2,7 @@
 import type { Ctx } from '../context.ts';
 import type { Organization } from '../../db/entities/organization.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { defaultSendMode } from '../../domain/send-mode.ts';
 import { UUID_RE } from '../../db/ids.ts';
 import { findOrganization } from '../../db/organizations/organizations.ts';
 
@@ -16,6 +17,8 @@ export function organizationView(organization: Organization) {
     id: organization.id,
     name: organization.name,
     verified: organization.verified,
+    // The mode the dashboard's send form starts in.
+    default_send_mode: defaultSendMode(organization.verified),
     created_at: organization.createdAt.toISOString(),
     updated_at: organization.updatedAt.toISOString(),
   };

@@ -1,15 +1,14 @@
 // A recipients export on a connection of its own: a read-only snapshot, its row count, and the file streamed by COPY.
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import pg, { type Client } from 'pg';
+import type { Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { CampaignRow, QuoteRow } from './rows.ts';
 import { priceShare } from '../../domain/pricing.ts';
-import { nativePool } from '../sql.ts';
+import { eatText, type ExportClient } from '../csv-export.ts';
 import { RECIPIENTS_FROM, RECIPIENT_CHARGE, RECIPIENT_FAILURE, RECIPIENT_FINAL_AT, RECIPIENT_STATUS, recipientUpdatedAt } from './recipients.ts';
 
-export type ExportClient = Client;
+export type { ExportClient } from '../csv-export.ts';
 
 export interface ExportScope {
   campaign: CampaignRow;
@@ -18,12 +17,6 @@ export interface ExportScope {
   statuses: string[] | null;
   masked: boolean;
 }
-
-/**
- * Local time with its offset, to the second (2026-11-22T12:00:00+03:00). The transaction's time zone is
- * EAT, so a timestamp's text is `2026-11-22 12:00:00+03`; reshaping it costs half of to_char.
- */
-const eat = (column: string) => `replace(date_trunc('second', ${column})::text, ' ', 'T') || ':00'`;
 
 /**
  * The COPY statement. COPY takes no bind parameters, so values are written as literals through the
@@ -40,35 +33,14 @@ export function exportSql(client: Pick<Client, 'escapeLiteral'>, s: ExportScope)
   if (s.statuses) where.push(`${RECIPIENT_STATUS} in (${s.statuses.map(lit).join(', ')})`);
   const phone = s.masked ? 'mask_phone(r.phone)' : 'r.phone';
   // Written once for the whole file (a subquery without outer references runs once), not once per row.
-  const launched = `(select ${eat(`${lit(s.campaign.launched_at!.toISOString())}::timestamptz`)})`;
+  const launched = `(select ${eatText(`${lit(s.campaign.launched_at!.toISOString())}::timestamptz`)})`;
   const select = `select r.n as recipient, csv_escape(${phone}) as phone, ${RECIPIENT_STATUS} as status,
       csv_escape(${RECIPIENT_FAILURE}) as failure_reason, ${s.quote.segments} as segments,
       ${BigInt(s.quote.unit_amount)} as unit_price_cents, ${share} as amount_cents, ${RECIPIENT_CHARGE} as charge,
-      ${eat('r.queued_at')} as queued_at_eat, ${recipientUpdatedAt(launched, eat)} as updated_at_eat,
-      ${eat(RECIPIENT_FINAL_AT)} as final_at_eat, r.message_id
+      ${eatText('r.queued_at')} as queued_at_eat, ${recipientUpdatedAt(launched, eatText)} as updated_at_eat,
+      ${eatText(RECIPIENT_FINAL_AT)} as final_at_eat, r.message_id
     from ${RECIPIENTS_FROM} where ${where.join(' and ')} order by r.n`;
   return `copy (${select}) to stdout with (format csv, header)`;
-}
-
-/**
- * A connection outside the request pool, named `applicationName` (pg_stat_activity): a slow download holds it for
- * as long as it lasts, and must neither starve other requests nor wait for a pooled connection (the audit) while
- * holding one.
- */
-export async function openExportClient(em: EntityManager, applicationName: string): Promise<ExportClient> {
-  const options = (await nativePool(em)).options;
-  // pg-pool keeps the password out of the enumerable options, so it is named here.
-  const client = new pg.Client({ ...options, password: options.password, application_name: applicationName });
-  // A dropped connection is reported by the statement in flight; the event must not take the process down.
-  client.on('error', () => {});
-  await client.connect();
-  return client;
-}
-
-/** One repeatable-read transaction for the count and the file, its statements limited to `ms`, in `timeZone` (EAT). */
-export async function beginExportSnapshot(client: ExportClient, ms: number, timeZone: string): Promise<void> {
-  await client.query('begin isolation level repeatable read read only');
-  await client.query("select set_config('statement_timeout', $1, true), set_config('timezone', $2, true)", [String(ms), timeZone]);
 }
 
 /** How many rows of the given statuses the file will have, counting no further than `countTo`. */
@@ -96,9 +68,4 @@ export async function planForStreaming(client: ExportClient): Promise<void> {
 /** COPYs the file into out. */
 export async function streamExport(client: ExportClient, s: ExportScope, out: Writable): Promise<void> {
   await pipeline(client.query(copyTo(exportSql(client, s))), out);
-}
-
-/** Ends the connection, and with it any COPY and transaction still open on it; a failure to end it changes nothing. */
-export async function closeExportClient(client: ExportClient): Promise<void> {
-  await client.end().catch(() => {});
 }

@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { idPageRows, type IdWalk } from '../sql.ts';
 import type { MessageRow } from './message-rows.ts';
+import type { RecipientSearch } from '../../domain/phone.ts';
 
 export type { IdWalk };
 
@@ -14,6 +15,9 @@ export interface MessagePageFilter {
   sender?: string | undefined;
   created_from?: Date | undefined;
   created_to?: Date | undefined;
+  recipient?: RecipientSearch | undefined;
+  /** The recipient search reaches single messages only (the caller sees campaign numbers masked). */
+  recipientInSingleOnly?: boolean | undefined;
 }
 
 /**
@@ -41,6 +45,12 @@ export function findMessagePage(
   if (filter.sender) where('sender = ?', filter.sender);
   if (filter.created_from) where('created_at >= ?', filter.created_from);
   if (filter.created_to) where('created_at < ?', filter.created_to);
+  if (filter.recipient) {
+    // Both forms are served by messages_recipient (migration 0028), a trigram index: = and like '%…%' alike.
+    if ('exact' in filter.recipient) where('to_phone = ?', filter.recipient.exact);
+    else where('to_phone like ?', `%${filter.recipient.contains}%`);
+    if (filter.recipientInSingleOnly) conditions.push('campaign_id is null');
+  }
   if (bounds) conditions.push('id >= (select lo from bounds) and id <= (select hi from bounds)');
   return idPageRows<MessageRow>(em, {
     table: 'messages',
