@@ -1,14 +1,13 @@
 // Password hashing with argon2id at OWASP's minimum cost (m=19456 KiB, t=2, p=1), and the one rule a new password meets.
 import { hash, verify } from '@node-rs/argon2';
-import { z } from 'zod';
 import { DomainError } from '../../domain/errors.ts';
 import { passwordScore } from './password-strength.ts';
 
+// The length rule lives with the other inputs the dashboard's forms share.
+export { ZPassword } from '../../inputs/auth.ts';
+
 // algorithm 2 is Argon2id (the package's enum is const, which erasable TypeScript cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-/** Only the length is judged at the edge: how guessable a password is depends on whose it is (strongPassword). */
-export const ZPassword = z.string().min(12, 'a password has at least 12 characters').max(200);
 
 /**
  * zxcvbn's score (0 to 4) a password needs: 4, at least 10^10 guesses by its estimate. Score 3 starts at 10^8,
@@ -29,10 +28,10 @@ export interface PasswordOwner {
  * here, scored by zxcvbn with the member's email (and its local part), name and organization name as user
  * inputs: 422 validation_failed (field password) below MIN_PASSWORD_SCORE, saying why in plain words.
  */
-export function assertStrongPassword(password: string, owner: PasswordOwner): void {
+export function assertStrongPassword(password: string, owner: PasswordOwner, field = 'password'): void {
   const { score, why } = passwordScore(password, owner);
   if (score < MIN_PASSWORD_SCORE) {
-    throw new DomainError('validation_failed', `password: this password is too easy to guess: ${why}.`, { field: 'password' });
+    throw new DomainError('validation_failed', `${field}: this password is too easy to guess: ${why}.`, { field });
   }
 }
 

@@ -1,21 +1,14 @@
 // Members and their public shape (never the password hash).
-import { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import { orNotFound, wellFormedId } from '../find-owned.ts';
-import { ROLES, permissionsOf } from '../../domain/access.ts';
+import { permissionsOf } from '../../domain/access.ts';
 import type { Member } from '../../db/entities/member.ts';
 import { findMember as findOrganizationMember } from '../../db/members/members.ts';
 
 export type { Member };
 
-export const ZRole = z.enum(ROLES);
-export const ZEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email({ message: 'an email address' }))
-  .transform((e) => e.toLowerCase());
-export const ZMemberName = z.string().trim().min(1).max(100).nullable();
+// Who a member is, as the dashboard's forms check it too.
+export { ZEmail, ZMemberName, ZRole } from '../../inputs/members.ts';
 
 /** A live member of the organization, or 404; `lock` holds the row for update. */
 export async function findMember(ctx: Ctx, organizationId: string, id: string, lock = false): Promise<Member> {
