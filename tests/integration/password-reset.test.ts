@@ -26,7 +26,7 @@ beforeAll(async () => {
   // No mail here: the SMS is the only way a code leaves (mail has its test below, with its own member).
   env.deps.mailer = null;
   app = trpcApp(env);
-  org = await createOrg(env, { members: { owner: 'owner', admin: 'admin' }, keys: {} });
+  org = await createOrg(env, { members: { owner: 'owner', admin: 'admin', developer: 'developer' }, keys: {} });
   ({ submits } = await startSmsDispatch(env));
 });
 
@@ -165,6 +165,35 @@ describe('no enumeration', () => {
     } finally {
       env.deps.mailer = null;
     }
+  });
+});
+
+describe('who may be texted', () => {
+  const other = '+255754300510';
+
+  it('sends no reset code to a number set but never verified', async () => {
+    const developer = org.members.developer!;
+    await letRealTimePass(env, 3600_000);
+    ok(await (await signedIn(app, developer)).mutate('members.setPhone', { phone: other }));
+    ok(await anonymous(app).mutate('auth.requestPasswordReset', { email: developer.email }));
+    await drainJobs(env);
+    const queued = await env.sql<{ purpose: string }>(
+      `select s.purpose from messages m join system_messages s on s.organization_id = m.organization_id and s.message_id = m.id
+       where m.organization_id = ? and m.to_phone = ? order by m.id`,
+      [PLATFORM_ORGANIZATION_ID, other],
+    );
+    expect(queued.map((q) => q.purpose)).toEqual(['phone_verification']);
+    const [audit] = await env.sql<{ details: { sent: string[] } }>("select details from audit_events where target_id = ? and action = 'member.password_reset_requested'", [developer.id]);
+    expect(audit!.details.sent).toEqual([]);
+  });
+
+  it('texts a member at most five times an hour; the sixth is refused and changes nothing', async () => {
+    const client = await signedIn(app, org.members.developer!);
+    await letRealTimePass(env, 3600_000);
+    for (let i = 0; i < 5; i++) ok(await client.mutate('members.setPhone', { phone: `+25575430${String(i).padStart(2, '0')}20` }));
+    const sixth = await client.mutate('members.setPhone', { phone: '+255754309920' });
+    refused(sixth, 429, 'rate_limited');
+    expect(ok(await client.query('members.phone')).phone.number).toBe('+255754300420');
   });
 });
 
