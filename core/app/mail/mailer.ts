@@ -30,7 +30,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(mail) {
-      transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(smtpUrl));
+      // A server that does not answer must not hold an invitation's request (or a reset's job) for minutes.
+      transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }));
       await (await transport).sendMail({ from, ...mail });
     },
   };
