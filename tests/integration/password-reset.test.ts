@@ -168,6 +168,33 @@ describe('no enumeration', () => {
   });
 });
 
+describe('allowances', () => {
+  it('sends one member at most five codes an hour, however often a reset is asked for', async () => {
+    env.deps.mailer = mailer;
+    await letRealTimePass(env, 3600_000);
+    try {
+      const before = mailer.sent.length;
+      for (let i = 0; i < 6; i++) ok(await anonymous(app).mutate('auth.requestPasswordReset', { email: org.members.admin!.email }));
+      await drainJobs(env);
+      expect(mailer.sent.length - before).toBe(5);
+      const [last] = await env.sql<{ details: { sent: string[]; why?: string } }>(
+        "select details from audit_events where target_id = ? and action = 'member.password_reset_requested' order by id desc limit 1",
+        [org.members.admin!.id],
+      );
+      expect(last!.details).toMatchObject({ sent: [], why: expect.stringContaining('too many') });
+    } finally {
+      env.deps.mailer = null;
+    }
+  });
+
+  it('lets one client address ask for ten resets an hour, whatever the addresses', async () => {
+    await letRealTimePass(env, 3600_000);
+    for (let i = 0; i < 10; i++) ok(await anonymous(app).mutate('auth.requestPasswordReset', { email: `someone.${i}@example.com` }));
+    refused(await anonymous(app).mutate('auth.requestPasswordReset', { email: owner().email }), 429, 'rate_limited');
+    await drainJobs(env);
+  });
+});
+
 describe('who may be texted', () => {
   const other = '+255754300510';
 
