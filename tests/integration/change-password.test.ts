@@ -2,7 +2,7 @@
 // every other session of theirs ends and this one goes on, and the change is audited.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
-import { createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { createOrg, letRealTimePass, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { anonymous, ok, refused, signedIn, trpcApp } from '../support/trpc.ts';
 
 let env: TestEnv;
@@ -39,6 +39,15 @@ describe('changing one’s password', () => {
     ok(await (await signedIn(app, { email: member.email, password: NEW_PASSWORD })).query('auth.me'));
     const audit = await env.sql<{ action: string }>("select action from audit_events where organization_id = ? and target_id = ? and action like 'member.password%' order by id", [org.id, member.id]);
     expect(audit.map((a) => a.action)).toEqual(['member.password_change_failed', 'member.password_changed']);
+  });
+
+  it('gives a session five tries of the current password a quarter of an hour', async () => {
+    const owner = await signedIn(app, org.members.owner!);
+    await letRealTimePass(env, 900_000);
+    for (let i = 0; i < 5; i++) {
+      refused(await owner.mutate('auth.changePassword', { current_password: `a wrong guess ${i}`, new_password: NEW_PASSWORD }), 422, 'password_incorrect', 'current_password');
+    }
+    refused(await owner.mutate('auth.changePassword', { current_password: org.members.owner!.password, new_password: NEW_PASSWORD }), 429, 'rate_limited');
   });
 
   it('needs a session and its CSRF token', async () => {
