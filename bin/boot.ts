@@ -48,6 +48,7 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
       trustProxyHops: env.TRUST_PROXY,
       webhookSecretsKey: webhookSecretsKey(env),
       webhooksAllowLoopback: env.NODE_ENV === 'development',
+      mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
     },
   };
   return {

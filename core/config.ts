@@ -33,6 +33,8 @@ export const ZEnv = z.object({
   CLOCK: z.enum(['system', 'test']).default('system'),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  SMTP_URL: z.string().refine((u) => isUrl(u, ['smtp:', 'smtps:'], false), 'smtp://user:password@host:port or smtps://…').optional(),
+  MAIL_FROM: z.string().min(3).max(254).default('Ujumbe <no-reply@localhost>'),
   WEBHOOK_SECRETS_KEY: z
     .string()
     .refine((k) => /^[A-Za-z0-9+/]{43}=$/.test(k), 'the base64 of 32 random bytes')
@@ -42,7 +44,7 @@ export const ZEnv = z.object({
 export type TEnv = z.infer<typeof ZEnv>;
 
 // Their values may hold passwords: an error names them but never repeats them.
-const SECRET_BEARING = new Set(['DATABASE_URL', 'SMPP_URL', 'WEBHOOK_SECRETS_KEY']);
+const SECRET_BEARING = new Set(['DATABASE_URL', 'SMPP_URL', 'SMTP_URL', 'WEBHOOK_SECRETS_KEY']);
 
 type Schema = z.ZodType & { def: { innerType?: Schema; in?: Schema }; minValue?: number | null; maxValue?: number | null; options?: string[]; format?: string | null };
 

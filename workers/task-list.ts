@@ -12,6 +12,7 @@ import { rollupFoldTask } from './tasks/rollup_fold.ts';
 import { retentionPurgeTask } from './tasks/retention_purge.ts';
 import { importRetentionTask } from './tasks/import_retention.ts';
 import { webhookFanOutTask } from './tasks/webhook_fan_out.ts';
+import { passwordResetTask } from './tasks/password_reset.ts';
 
 /** The tasks the crontab (workers/crontab) queues each minute. */
 export const PERIODIC_TASKS = [
@@ -40,6 +41,8 @@ export function taskList(deps: Deps): TaskList {
     campaign: campaignTask(deps),
     // Queued by the import's processing request, in its transaction.
     process_contact_import: processContactImportTask(deps),
+    // Queued by a password reset request, whatever its address.
+    password_reset: passwordResetTask(deps),
     tick: tickTask(deps),
   };
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Clock } from './clock.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { retryingContention } from '../db/contention.ts';
 
 export interface RateLimits {
@@ -38,6 +39,8 @@ export interface AppConfig {
   webhookSecretsKey: Buffer;
   /** Development lets webhook endpoints use http to loopback, so that a local receiver works. */
   webhooksAllowLoopback: boolean;
+  /** SMTP_URL (null: no mail leaves; development writes it to the log) and MAIL_FROM. */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export const defaultConfig: AppConfig = {
@@ -56,12 +59,15 @@ export const defaultConfig: AppConfig = {
   // A key for this process alone; a service reads its own (boot.ts).
   webhookSecretsKey: randomBytes(32),
   webhooksAllowLoopback: false,
+  mail: { smtpUrl: null, from: 'Ujumbe <no-reply@localhost>' },
 };
 
 export interface Deps {
   orm: Orm;
   clock: Clock;
   config: AppConfig;
+  /** Where mail goes, when the process is given one (tests); otherwise it follows config.mail (mail/mailer.ts). */
+  mailer?: Mailer | null;
 }
 
 /** One request's or one job's view: its own EntityManager fork and the instant it started. */

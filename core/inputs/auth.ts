@@ -1,5 +1,7 @@
-// What signing in takes, and the length a new password has.
+// What signing in and its neighbours take: signing in, changing a password, resetting it by a one-time code,
+// accepting an invitation.
 import { z } from 'zod';
+import { CODE_DIGITS } from '../domain/one-time-codes.ts';
 import { ZId } from './common.ts';
 
 /** Only the length is judged at the edge: how guessable a password is depends on whose it is (strongPassword). */
@@ -12,3 +14,39 @@ export const ZSignInBody = z.strictObject({
   organization_id: ZId.optional(),
 });
 export type TSignInBody = z.infer<typeof ZSignInBody>;
+
+/** An address as typed at sign-in: compared in lower case. */
+export const ZSignInEmail = z.string().trim().min(1).max(254).transform((e) => e.toLowerCase());
+
+/** The six digits of an SMS or mail; spaces typed between them are dropped. */
+export const ZOneTimeCode = z
+  .string()
+  .max(20)
+  .transform((c) => c.replace(/\s+/g, ''))
+  .pipe(z.string().regex(new RegExp(`^[0-9]{${CODE_DIGITS}}$`), `the ${CODE_DIGITS} digits of the code`));
+
+export const ZChangePasswordBody = z.strictObject({
+  current_password: z.string().min(1).max(200),
+  new_password: ZPassword,
+});
+export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
+
+export const ZRequestPasswordResetBody = z.strictObject({ email: ZSignInEmail });
+export type TRequestPasswordResetBody = z.infer<typeof ZRequestPasswordResetBody>;
+
+export const ZResetPasswordBody = z.strictObject({
+  email: ZSignInEmail,
+  code: ZOneTimeCode,
+  new_password: ZPassword,
+});
+export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
+
+/** The token of an invitation's link: 43 characters of base64url (32 random bytes). */
+export const ZInvitationToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'the token of an invitation link');
+
+export const ZAcceptInvitationBody = z.strictObject({
+  token: ZInvitationToken,
+  name: z.string().trim().min(1).max(100),
+  password: ZPassword,
+});
+export type TAcceptInvitationBody = z.infer<typeof ZAcceptInvitationBody>;

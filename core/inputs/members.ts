@@ -1,7 +1,8 @@
-// What the member calls take: a member's email, role and name, and the keys a change would revoke.
+// What the member calls take: a member's email, role and name, the keys a change would revoke, their phone and
+// invitations.
 import { z } from 'zod';
 import { ROLES } from '../domain/access.ts';
-import { ZPassword } from './auth.ts';
+import { ZOneTimeCode, ZPassword } from './auth.ts';
 
 export const ZRole = z.enum(ROLES);
 
@@ -30,3 +31,24 @@ export type TUpdateMemberBody = z.infer<typeof ZUpdateMemberBody>;
 /** Without role: what removing the member revokes. */
 export const ZKeysAffectedQuery = z.strictObject({ role: ZRole.optional() });
 export type TKeysAffectedQuery = z.infer<typeof ZKeysAffectedQuery>;
+
+/** A mobile number as typed (+255…, 255… or 0…); the use case normalizes it and says why one is refused. */
+export const ZSetPhoneBody = z.strictObject({ phone: z.string().max(40) });
+export type TSetPhoneBody = z.infer<typeof ZSetPhoneBody>;
+
+export const ZVerifyPhoneBody = z.strictObject({ code: ZOneTimeCode });
+export type TVerifyPhoneBody = z.infer<typeof ZVerifyPhoneBody>;
+
+export const ZInviteMemberBody = z.strictObject({
+  email: ZEmail,
+  role: ZRole,
+  /** Suggested to the invitee, who may change it when accepting. */
+  name: ZMemberName.optional(),
+});
+export type TInviteMemberBody = z.infer<typeof ZInviteMemberBody>;
+
+export const ZListInvitationsQuery = z.strictObject({
+  before: z.uuid().optional(),
+  limit: z.number().int().min(1).max(100).default(50),
+});
+export type TListInvitationsQuery = z.infer<typeof ZListInvitationsQuery>;

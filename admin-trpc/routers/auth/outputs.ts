@@ -15,3 +15,7 @@ export const ZOrganization = z.strictObject({
 });
 
 export const ZWhoAmI = z.strictObject({ member: ZMember, organization: ZOrganization });
+
+export const ZPasswordChanged = z.strictObject({ password_changed: z.boolean(), other_sessions_ended: z.number().int() });
+export const ZResetRequested = z.strictObject({ requested: z.boolean(), message: z.string(), expires_in_seconds: z.number().int() });
+export const ZPasswordReset = z.strictObject({ password_reset: z.boolean(), organization_id: z.string(), sessions_ended: z.number().int() });

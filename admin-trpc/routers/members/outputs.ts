@@ -27,3 +27,35 @@ export const ZKeysAffected = z.strictObject({
   change: z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('removal') }), z.strictObject({ kind: z.literal('role'), role: z.enum(ROLES) })]),
   api_keys: z.array(ZApiKey.extend({ beyond_role: z.array(z.string()) })),
 });
+
+export const ZPhone = z.strictObject({ number: z.string(), verified: z.boolean(), verified_at: ZInstant }).nullable();
+export const ZPhoneAnswer = z.strictObject({ phone: ZPhone });
+export const ZPhoneSet = z.strictObject({ phone: ZPhone, code_expires_at: z.string() });
+
+export const ZInvitation = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  name: z.string().nullable(),
+  state: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  accepted_at: ZInstant,
+  member_id: z.string().nullable(),
+  revoked_at: ZInstant,
+});
+export const ZInvitationAnswer = z.strictObject({ invitation: ZInvitation });
+/** The link is in this answer alone: it is kept nowhere. */
+export const ZInvited = z.strictObject({ invitation: ZInvitation, link: z.string(), mailed: z.boolean() });
+export const ZInvitationPage = pageOf('invitations', ZInvitation);
+
+export const ZRoles = z.strictObject({
+  roles: z.array(
+    z.strictObject({
+      role: z.enum(ROLES),
+      description: z.string(),
+      permissions: z.array(z.strictObject({ permission: z.enum(PERMISSIONS), description: z.string() })),
+    }),
+  ),
+});

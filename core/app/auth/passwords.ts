@@ -3,6 +3,9 @@ import { hash, verify } from '@node-rs/argon2';
 import { DomainError } from '../../domain/errors.ts';
 import { passwordScore } from './password-strength.ts';
 
+// The length rule lives with the other inputs the dashboard's forms share.
+export { ZPassword } from '../../inputs/auth.ts';
+
 // algorithm 2 is Argon2id (the package's enum is const, which erasable TypeScript cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -25,10 +28,10 @@ export interface PasswordOwner {
  * here, scored by zxcvbn with the member's email (and its local part), name and organization name as user
  * inputs: 422 validation_failed (field password) below MIN_PASSWORD_SCORE, saying why in plain words.
  */
-export function assertStrongPassword(password: string, owner: PasswordOwner): void {
+export function assertStrongPassword(password: string, owner: PasswordOwner, field = 'password'): void {
   const { score, why } = passwordScore(password, owner);
   if (score < MIN_PASSWORD_SCORE) {
-    throw new DomainError('validation_failed', `password: this password is too easy to guess: ${why}.`, { field: 'password' });
+    throw new DomainError('validation_failed', `${field}: this password is too easy to guess: ${why}.`, { field });
   }
 }
 

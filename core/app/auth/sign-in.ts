@@ -3,15 +3,13 @@ import type { Ctx } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { newId } from '../../db/ids.ts';
 import { findSignInCandidates, findSignInFailures, recordSignInFailure, type SignInCandidate } from '../../db/auth/sign-in.ts';
-import { rememberSignInAddress } from '../../db/auth/devices.ts';
-import { endSession, insertSession } from '../../db/auth/sessions.ts';
+import { endSession } from '../../db/auth/sessions.ts';
 import { type TSignInBody } from '../../inputs/auth.ts';
-import { memberView } from '../members/member-view.ts';
-import { recordAudit } from '../audit/record-audit.ts';
 import { FAILURES_FORGOTTEN_AFTER_S, signInWaitFor, type FailureCount } from '../../domain/sign-in-backoff.ts';
 import { verifyPassword } from './passwords.ts';
-import { newCsrfToken, newSessionToken, sha256 } from './tokens.ts';
-import { DEVICE_TTL_MS, deviceKey, rememberDevice } from './devices.ts';
+import { sha256 } from './tokens.ts';
+import { DEVICE_TTL_MS, deviceKey } from './devices.ts';
+import { openSession } from './open-session.ts';
 
 /** Memberships of one address a sign-in tries at most, the most recently used first. */
 export const MAX_MEMBERSHIPS_TRIED = 10;
@@ -70,15 +68,7 @@ export async function signIn(ctx: Ctx, body: TSignInBody, address: string, devic
     throw new DomainError('unauthorized', 'The email address or the password is wrong.');
   }
   // The email's count stays: a member's success must not hand whoever fails for their email fresh free tries.
-  const { member } = chosen;
-  const device = await rememberDevice(ctx, member.id, chosen.device ? deviceToken : null);
-  await rememberSignInAddress(ctx.em, member.id, address, ctx.now);
-  const token = newSessionToken();
-  const sessionId = newId();
-  const expiresAt = new Date(ctx.now.getTime() + ctx.deps.config.sessionTtlHours * 3600_000);
-  await insertSession(ctx.em, { id: sessionId, tokenHash: sha256(token), memberId: member.id, organizationId: member.organizationId, createdAt: ctx.now, expiresAt });
-  await recordAudit(ctx, { actorType: 'member', actorId: member.id }, { organizationId: member.organizationId, action: 'member.signed_in', targetType: 'member', targetId: member.id, details: { address } });
-  return { token, csrfToken: newCsrfToken(token, sessionId), expiresAt, deviceToken: device, member: memberView(member) };
+  return openSession(ctx, chosen.member, address, chosen.device ? deviceToken : null);
 }
 
 export async function signOut(ctx: Ctx, sessionId: string) {

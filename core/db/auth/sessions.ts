@@ -1,6 +1,6 @@
 // Sessions of signed-in members: only the SHA-256 of each session's token is kept.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { exec } from '../sql.ts';
+import { exec, rows } from '../sql.ts';
 
 export interface NewSession {
   id: string;
@@ -25,4 +25,14 @@ export async function endSession(em: EntityManager, sessionId: string, at: Date)
 /** Ends every live session of a member (their removal). */
 export async function endSessionsOfMember(em: EntityManager, memberId: string, at: Date): Promise<void> {
   await exec(em, 'update sessions set ended_at = ? where member_id = ? and ended_at is null', [at, memberId]);
+}
+
+/** Ends every live session of a member but one (null: all of them); returns how many it ended. */
+export async function endSessionsOfMemberExcept(em: EntityManager, memberId: string, keepSessionId: string | null, at: Date): Promise<number> {
+  const ended = await rows<{ id: string }>(
+    em,
+    'update sessions set ended_at = ? where member_id = ? and ended_at is null and (?::uuid is null or id <> ?::uuid) returning id',
+    [at, memberId, keepSessionId, keepSessionId],
+  );
+  return ended.length;
 }

@@ -83,3 +83,10 @@ export async function removeMember(em: EntityManager, member: Member, at: Date):
   member.updatedAt = at;
   await em.flush();
 }
+
+/** A new password hash (a change or a reset). */
+export async function setMemberPassword(em: EntityManager, member: Member, passwordHash: string, at: Date): Promise<void> {
+  member.passwordHash = passwordHash;
+  member.updatedAt = at;
+  await em.flush();
+}

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { Organization } from '../entities/organization.ts';
 import { one } from '../sql.ts';
+import { PLATFORM_ORGANIZATION_ID } from '../../domain/system-sms.ts';
 
 /**
  * The organization, or null. Read afresh each time, as the statement it replaced was: the request's
@@ -26,7 +27,7 @@ export async function updateOrganizationVerified(em: EntityManager, organization
   await em.flush();
 }
 
-/** Whether any organization exists (a fresh database gets the demo one). */
+/** Whether any customer organization exists (a fresh database gets the demo one); the platform's own is not one. */
 export async function hasOrganizations(em: EntityManager): Promise<boolean> {
-  return (await one(em, 'select 1 from organizations limit 1')) !== undefined;
+  return (await one(em, 'select 1 from organizations where id <> ? limit 1', [PLATFORM_ORGANIZATION_ID])) !== undefined;
 }

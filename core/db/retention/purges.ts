@@ -22,6 +22,8 @@ export const RETENTION = {
   earlyReceiptsMs: 2 * DAY_MS,
   /** Provider ids of a final message: late repeats of its receipts still find it for this long. */
   providerIdsMs: 7 * DAY_MS,
+  /** One-time codes past their expiry: a use is told from a wrong code for a day (CODES_LOOKED_BACK_MS), then none is needed. */
+  oneTimeCodesMs: 2 * DAY_MS,
 } as const;
 
 interface Purge {
@@ -91,6 +93,11 @@ const PURGES: Purge[] = [
     sql: `delete from dispatchers where id in (
             select id from dispatchers where seen_at < clock_timestamp() - interval '1 day' limit ?)
           returning 1`,
+  },
+  {
+    name: 'one_time_codes',
+    sql: `delete from one_time_codes where id in (select id from one_time_codes where expires_at < ? limit ? for update skip locked) returning 1`,
+    before: (now) => new Date(now.getTime() - RETENTION.oneTimeCodesMs),
   },
   {
     name: 'idempotency_records',
