@@ -24,6 +24,7 @@ import { Migration0022KeysFollowHolder } from './0022-keys-follow-holder.ts';
 import { Migration0023TopUpReferenceKeys } from './0023-top-up-reference-keys.ts';
 import { Migration0024RulesOnce } from './0024-rules-once.ts';
 import { Migration0025IdempotencyResults } from './0025-idempotency-results.ts';
+import { Migration0027ContactFields } from './0027-contact-fields.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -51,4 +52,5 @@ export const migrationsList = [
   { name: '0023-top-up-reference-keys', class: Migration0023TopUpReferenceKeys },
   { name: '0024-rules-once', class: Migration0024RulesOnce },
   { name: '0025-idempotency-results', class: Migration0025IdempotencyResults },
+  { name: '0027-contact-fields', class: Migration0027ContactFields },
 ];

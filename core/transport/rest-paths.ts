@@ -5,6 +5,7 @@
 export const REST_PATHS = {
   exportCampaignRecipients: '/v1/campaigns/:id/messages.csv',
   getContactImportInvalidRows: '/v1/contact-imports/:id/invalid-rows.csv',
+  getContactImportTemplate: '/v1/contact-imports/template.csv',
   getServiceStatus: '/v1/service-status',
   uploadContactImport: '/v1/contact-imports',
 } as const;
