@@ -28,7 +28,7 @@ export const ZSetContactFieldValuesBody = z.strictObject({
     .array(z.strictObject({ field_id: ZUuid, value: ZContactFieldValue }))
     .min(1)
     .max(MAX_CONTACT_FIELDS)
-    .refine((vs) => new Set(vs.map((v) => v.field_id)).size === vs.length, 'each field at most once'),
+    .describe('A field named twice takes its last value.'),
 });
 export type TSetContactFieldValuesBody = z.infer<typeof ZSetContactFieldValuesBody>;
 

@@ -21,11 +21,12 @@ export const ZWholeFileConsent = z
   })
   .describe('Consent for every row of the file, an explicit choice confirmed by a typed phrase; not with consent_column.');
 
-/** An extra column of the file kept as a contact field: an existing field, or a new one the import creates. */
-export const ZFieldColumn = z.union([
-  z.strictObject({ column: ZColumn, field_id: ZUuid }),
-  z.strictObject({ column: ZColumn, new_field: ZContactFieldName }),
-]);
+/**
+ * An extra column of the file kept as a contact field: an existing field (field_id) or a new one the import
+ * creates (new_field), exactly one of them (the use case names the one at fault). One shape rather than a union,
+ * so that a refusal names a field and the OpenAPI document shows one object.
+ */
+export const ZFieldColumn = z.strictObject({ column: ZColumn, field_id: ZUuid.optional(), new_field: ZContactFieldName.optional() });
 export type TFieldColumn = z.infer<typeof ZFieldColumn>;
 
 export const ZProcessImportBody = z
@@ -33,7 +34,7 @@ export const ZProcessImportBody = z
     phone_column: ZColumn,
     name_column: ZColumn.nullable().optional(),
     consent_column: ZColumn.nullable().optional().describe(`The column saying, row by row, whether the person consented. ${CONSENT_COLUMN_RULE}`),
-    consent_note: ZNote.nullable().optional().describe('With consent_column: how the consent in that column was collected, kept in each consent record.'),
+    consent_note: ZNote.nullable().optional().describe('Only with consent_column: how the consent in that column was collected, kept in each consent record.'),
     consent: ZWholeFileConsent.nullable().optional(),
     field_columns: z
       .array(ZFieldColumn)
@@ -49,6 +50,5 @@ export const ZProcessImportBody = z
     group_name: z.string().trim().min(1).max(100).nullable().optional(),
   })
   .refine((b) => !(b.group_id && b.group_name), { message: 'send group_id or group_name, not both', path: ['group_name'] })
-  .refine((b) => !(b.consent && b.consent_column), { message: 'consent comes from a column or is given for the whole file, not both', path: ['consent'] })
-  .refine((b) => !b.consent_note || b.consent_column, { message: 'consent_note describes the consent_column; send it with one', path: ['consent_note'] });
+  .refine((b) => !(b.consent && b.consent_column), { message: 'consent comes from a column or is given for the whole file, not both', path: ['consent'] });
 export type TProcessImportBody = z.infer<typeof ZProcessImportBody>;

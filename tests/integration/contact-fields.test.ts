@@ -100,6 +100,9 @@ describe('extra columns of an import', () => {
     const { owner } = await orgWithOwner(env);
     for (let i = 1; i <= 10; i++) await defineField(owner, `Sehemu ${i}`);
     const id = await uploadCsv(owner, 'phone,town\n0754300011,Moshi\n');
+    for (const both of [{ column: 'town' }, { column: 'town', new_field: 'Town', field_id: crypto.randomUUID() }]) {
+      expect((await requestProcessing(owner, id, { phone_column: 'phone', field_columns: [both] })).body.error).toMatchObject({ code: 'validation_failed', field: 'field_columns.0' });
+    }
     const res = await requestProcessing(owner, id, { phone_column: 'phone', field_columns: [{ column: 'town', new_field: 'Town' }] });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'too_many_contact_fields', field: 'field_columns.0.new_field' });

@@ -81,12 +81,16 @@ describe('consent for the whole file', () => {
     expect(await env.sql('select count(*)::int as n from audit_events where organization_id = ? and target_id = ?', [org.id, id])).toEqual([{ n: 0 }]);
   });
 
-  it('cannot be combined with a consent column', async () => {
+  it('cannot be combined with a consent column; a consent_note needs a consent column', async () => {
     const { owner } = await orgWithOwner(env);
     const id = await uploadCsv(owner, 'phone,ok\n0754100031,yes\n');
     const res = await requestProcessing(owner, id, { phone_column: 'phone', consent_column: 'ok', consent: { note: 'n', confirmation: 'CONSENT FOR ALL' } });
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({ code: 'validation_failed', field: 'consent' });
+    const note = await requestProcessing(owner, id, { phone_column: 'phone', consent_note: 'signup sheet' });
+    expect(note.status).toBe(422);
+    expect(note.body.error).toMatchObject({ code: 'validation_failed', field: 'consent_note' });
+    expect(await env.sql('select state from contact_imports where id = ?', [id])).toEqual([{ state: 'uploaded' }]);
   });
 
   it('with RIDHAA KWA WOTE records consent for every row, and the audit says who, which file and how many rows', async () => {

@@ -21,7 +21,9 @@ export async function setContactFieldValues(ctx: Ctx, actor: TenantActor, id: st
     body.values.forEach((v, i) => {
       if (!own.has(v.field_id)) throw new DomainError('validation_failed', `values.${i}.field_id: ${v.field_id} is not a contact field of this organization.`, { field: `values.${i}.field_id` });
     });
-    await writeContactFieldValues(tx.em, actor.organizationId, id, body.values.map((v) => ({ field_id: v.field_id, value: fieldValueOf(v.value) })));
+    // One write per field: a field named twice takes its last value.
+    const last = new Map(body.values.map((v) => [v.field_id, fieldValueOf(v.value)]));
+    await writeContactFieldValues(tx.em, actor.organizationId, id, [...last].map(([field_id, value]) => ({ field_id, value })));
     await touchContact(tx.em, contact, tx.now);
     return { contact: contactView(contact, await contactStanding(tx.em, contact), canSeeNumbers(actor)) };
   });

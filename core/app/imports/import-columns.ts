@@ -39,16 +39,19 @@ export async function mapColumns(tx: Ctx, organizationId: string, columns: reado
   const phoneIndex = take(body.phone_column, 'phone_column');
   const nameIndex = body.name_column ? take(body.name_column, 'name_column') : null;
   const consentIndex = body.consent_column ? take(body.consent_column, 'consent_column') : null;
+  if (body.consent_note && consentIndex === null) throw refuse('consent_note', 'it describes the consent_column; send it with one.');
   const own = new Set((await findContactFields(tx.em, organizationId)).map((f) => f.id));
   const fields: FieldColumn[] = [];
   for (const [i, mapped] of body.field_columns.entries()) {
     const index = take(mapped.column, `field_columns.${i}.column`);
     let fieldId: string;
-    if ('field_id' in mapped) {
+    if ((mapped.field_id === undefined) === (mapped.new_field === undefined)) {
+      throw refuse(`field_columns.${i}`, 'give field_id (a field of the organization) or new_field (a field to create), one of them.');
+    } else if (mapped.field_id !== undefined) {
       if (!own.has(mapped.field_id)) throw refuse(`field_columns.${i}.field_id`, `${mapped.field_id} is not a contact field of this organization.`);
       fieldId = mapped.field_id;
     } else {
-      fieldId = (await addContactField(tx, organizationId, mapped.new_field, `field_columns.${i}.new_field`)).id;
+      fieldId = (await addContactField(tx, organizationId, mapped.new_field!, `field_columns.${i}.new_field`)).id;
     }
     if (fields.some((f) => f.field_id === fieldId)) throw refuse(`field_columns.${i}`, 'two columns are mapped to the same field.');
     fields.push({ column: columns[index]!, index, field_id: fieldId });
