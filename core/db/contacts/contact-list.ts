@@ -42,7 +42,8 @@ export interface ContactFilter {
   limit: number;
 }
 
-export async function findContacts(em: EntityManager, filter: ContactFilter): Promise<ListedContact[]> {
+/** The statement of a page of contacts (its plan is held to its indexes by a test). */
+export function contactListStatement(filter: ContactFilter): { sql: string; params: unknown[] } {
   const conditions = ['c.organization_id = ?'];
   const params: unknown[] = [filter.organizationId];
   if (filter.before) {
@@ -66,17 +67,22 @@ export async function findContacts(em: EntityManager, filter: ContactFilter): Pr
   }
   if (filter.field) {
     const f = filter.field;
-    // equals: the btree on (field_id, lower(value)); contains: the trigram index on lower(value).
+    // equals: the btree on (field_id, lower(value)); contains: the trigram index on lower(value). Not correlated
+    // with the outer row, so that the planner reads the matching values once rather than once per contact.
     const test = f.match === 'equals' ? 'lower(v.value) = lower(?)' : "lower(v.value) like ? escape '\\'";
     conditions.push(`c.id in (select v.contact_id from contact_field_values v
-      where v.organization_id = c.organization_id and (?::uuid is null or v.field_id = ?::uuid) and ${test})`);
-    params.push(f.fieldId, f.fieldId, f.match === 'equals' ? f.value : `%${likeEscaped(f.value.toLowerCase())}%`);
+      where v.organization_id = ? and (?::uuid is null or v.field_id = ?::uuid) and ${test})`);
+    params.push(filter.organizationId, f.fieldId, f.fieldId, f.match === 'equals' ? f.value : `%${likeEscaped(f.value.toLowerCase())}%`);
   }
-  const found = await rows<ContactRow>(em, `select c.*, ${STANDING_COLUMNS} from contacts c ${STANDING_JOINS} where ${conditions.join(' and ')} order by c.id desc limit ?`, [
-    ...params,
-    filter.limit,
-  ]);
-  return found.map(listed);
+  return {
+    sql: `select c.*, ${STANDING_COLUMNS} from contacts c ${STANDING_JOINS} where ${conditions.join(' and ')} order by c.id desc limit ?`,
+    params: [...params, filter.limit],
+  };
+}
+
+export async function findContacts(em: EntityManager, filter: ContactFilter): Promise<ListedContact[]> {
+  const { sql, params } = contactListStatement(filter);
+  return (await rows<ContactRow>(em, sql, params)).map(listed);
 }
 
 /**
