@@ -1,6 +1,8 @@
 // Consent at import, row by row from a consent column, or for the whole file only with a typed phrase; checked in
 // the database after the real upload, processing request and job.
 import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { CONSENT_COLUMN_RULE, WHOLE_FILE_CONSENT_PHRASES } from '../../core/domain/import-consent.ts';
 import { setupTestEnv, type TestEnv } from '../support/app.ts';
 import { imported, orgWithOwner, requestProcessing, uploadCsv } from '../support/imports.ts';
 
@@ -63,6 +65,15 @@ describe('a consent column', () => {
     ]);
     const [audit] = await env.sql<{ details: Record<string, unknown> }>("select details from audit_events where action = 'consent.recorded' and target_id = ?", [imp.id]);
     expect(audit!.details).toMatchObject({ contacts: 1, source: 'consent_column', column: 'consent' });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the consent column\'s values and the whole-file phrases on the processing request', async () => {
+    const doc = (await request(env.app).get('/v1/openapi.json')).body;
+    const body = doc.paths['/v1/contact-imports/{id}/process'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(body.properties.consent_column)).toContain(JSON.stringify(CONSENT_COLUMN_RULE).slice(1, -1));
+    for (const phrase of WHOLE_FILE_CONSENT_PHRASES) expect(JSON.stringify(body.properties.consent)).toContain(phrase);
   });
 });
 
