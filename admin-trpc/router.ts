@@ -10,6 +10,7 @@ import { walletRouter } from './routers/wallet/index.ts';
 import { senderIdsRouter } from './routers/sender-ids/index.ts';
 import { messagesRouter } from './routers/messages/index.ts';
 import { contactsRouter } from './routers/contacts/index.ts';
+import { contactFieldsRouter } from './routers/contact-fields/index.ts';
 import { groupsRouter } from './routers/groups/index.ts';
 import { optOutsRouter } from './routers/opt-outs/index.ts';
 import { importsRouter } from './routers/imports/index.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   senderIds: senderIdsRouter,
   messages: messagesRouter,
   contacts: contactsRouter,
+  contactFields: contactFieldsRouter,
   groups: groupsRouter,
   optOuts: optOutsRouter,
   imports: importsRouter,

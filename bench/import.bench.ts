@@ -60,7 +60,7 @@ export async function run(): Promise<void> {
     const proc = await fetch(`${server.base}/v1/contact-imports/${id}/process`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ phone_column: 'phone', name_column: 'name', group_name: 'Bench customers', consent: { note: 'bench consent' } }),
+      body: JSON.stringify({ phone_column: 'phone', name_column: 'name', group_name: 'Bench customers', consent: { note: 'bench consent', confirmation: 'CONSENT FOR ALL' } }),
     });
     if (proc.status !== 202) throw new Error(`process answered ${proc.status}: ${await proc.text()}`);
     let state = '';

@@ -25,6 +25,7 @@ import { Migration0023TopUpReferenceKeys } from './0023-top-up-reference-keys.ts
 import { Migration0024RulesOnce } from './0024-rules-once.ts';
 import { Migration0025IdempotencyResults } from './0025-idempotency-results.ts';
 import { Migration0026Accounts } from './0026-accounts.ts';
+import { Migration0027ContactFields } from './0027-contact-fields.ts';
 import { Migration0028RecipientSearchAndExports } from './0028-recipient-search-and-exports.ts';
 import { Migration0029CampaignFigures } from './0029-campaign-figures.ts';
 
@@ -55,6 +56,7 @@ export const migrationsList = [
   { name: '0024-rules-once', class: Migration0024RulesOnce },
   { name: '0025-idempotency-results', class: Migration0025IdempotencyResults },
   { name: '0026-accounts', class: Migration0026Accounts },
+  { name: '0027-contact-fields', class: Migration0027ContactFields },
   { name: '0028-recipient-search-and-exports', class: Migration0028RecipientSearchAndExports },
   { name: '0029-campaign-figures', class: Migration0029CampaignFigures },
 ];

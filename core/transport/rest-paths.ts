@@ -7,6 +7,7 @@ export const REST_PATHS = {
   exportLedger: '/v1/wallet/ledger.csv',
   exportMessages: '/v1/messages.csv',
   getContactImportInvalidRows: '/v1/contact-imports/:id/invalid-rows.csv',
+  getContactImportTemplate: '/v1/contact-imports/template.csv',
   getServiceStatus: '/v1/service-status',
   uploadContactImport: '/v1/contact-imports',
 } as const;

@@ -1,4 +1,4 @@
-// Contact imports: upload (streamed text/csv), list, get, process, and the invalid-rows report.
+// Contact imports: upload (streamed text/csv), list, get, process, the invalid-rows report and the template.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { format } from 'fast-csv';
@@ -10,6 +10,7 @@ import * as upload from '../../core/app/imports/upload-import.ts';
 import * as list from '../../core/app/imports/list-imports.ts';
 import * as processing from '../../core/app/imports/request-processing.ts';
 import * as report from '../../core/app/imports/invalid-rows-report.ts';
+import * as template from '../../core/app/imports/import-template.ts';
 import { ZIdParam } from './common.ts';
 import { REST_PATHS } from '../../core/transport/rest-paths.ts';
 import { ZProcessImportBody } from '../../core/inputs/imports.ts';
@@ -45,6 +46,22 @@ export const importRoutes = [
         body: req,
       });
       return ok(data, 201);
+    },
+  }),
+  // Before /v1/contact-imports/:id, which would take "template.csv" for an id.
+  route({
+    method: 'get',
+    path: REST_PATHS.getContactImportTemplate,
+    operationId: 'getContactImportTemplate',
+    summary: "A CSV template to fill in: phone, name, consent and the organization's contact fields (UTF-8 with a byte-order mark)",
+    tag,
+    access: template.access,
+    query: z.strictObject({}),
+    produces: 'text/csv',
+    handler: async ({ ctx, actor, res }) => {
+      const file = await template.importTemplate(ctx, actor);
+      res.status(200).type('text/csv; charset=utf-8').attachment(file.filename).send(file.content);
+      return { written: true };
     },
   }),
   route({

@@ -6,10 +6,11 @@ import { memberRoutes } from './members.ts';
 import { moneyRoutes } from './money.ts';
 import { platformRoutes } from './platform.ts';
 import { contactRoutes } from './contacts.ts';
+import { contactFieldRoutes } from './contact-fields.ts';
 import { importRoutes } from './imports.ts';
 import { messageRoutes } from './messages.ts';
 import { campaignRoutes } from './campaigns.ts';
 import { campaignRecipientRoutes } from './campaign-recipients.ts';
 import { webhookRoutes } from './webhooks.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes, ...webhookRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...contactFieldRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes, ...webhookRoutes];

@@ -103,6 +103,7 @@ describe('POST /v1/contacts: phone forms', () => {
           consent: null,
           opted_out: false,
           group_ids: [],
+          fields: [],
           created_at: T0,
           updated_at: T0,
         },
@@ -204,6 +205,7 @@ describe('POST /v1/contacts: name, consent, group_ids', () => {
       consent: expect.objectContaining({ note: 'Signed the form at the shop' }),
       opted_out: false,
       group_ids: [g1, g2].sort(),
+      fields: [],
       created_at: T0,
       updated_at: T0,
     });
@@ -334,6 +336,7 @@ describe('GET /v1/contacts: search, group filter, paging, masking', () => {
       consent: null,
       opted_out: false,
       group_ids: [g1],
+      fields: [],
       created_at: T0,
       updated_at: T0,
     });

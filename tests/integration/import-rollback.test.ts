@@ -15,7 +15,7 @@ async function queuedImport(rows: number) {
   const csv = ['name,phone', ...Array.from({ length: rows }, (_, i) => `P${i},07${String(54000000 + i)}`)].join('\n');
   const up = await s.agent.post('/v1/contact-imports?filename=a.csv').set('X-CSRF-Token', s.csrf).set('Content-Type', 'text/csv').send(csv);
   const id = up.body.data.import.id as string;
-  const res = await s.agent.post(`/v1/contact-imports/${id}/process`).set('X-CSRF-Token', s.csrf).send({ phone_column: 'phone', name_column: 'name', group_name: 'Half', consent: { note: 'n' } });
+  const res = await s.agent.post(`/v1/contact-imports/${id}/process`).set('X-CSRF-Token', s.csrf).send({ phone_column: 'phone', name_column: 'name', group_name: 'Half', consent: { note: 'n', confirmation: 'CONSENT FOR ALL' } });
   expect(res.status).toBe(202);
   return { org, id };
 }

@@ -17,6 +17,7 @@ export const ZContact = z.strictObject({
     .nullable(),
   opted_out: z.boolean(),
   group_ids: z.array(z.string()),
+  fields: z.array(z.strictObject({ id: z.string(), name: z.string(), value: z.string() })),
   created_at: ZInstant,
   updated_at: ZInstant,
 });

@@ -1,4 +1,4 @@
-// A contact with its current consent, opt-out and groups, and its public shape (masked without contacts.read).
+// A contact with its current consent, opt-out, groups and field values, and its public shape (masked without contacts.read).
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { memberCan } from '../actor.ts';
@@ -44,6 +44,7 @@ export function contactView(contact: ContactFields, standing: ContactStanding, f
     consent,
     opted_out: standing.optedOut,
     group_ids: standing.groupIds,
+    fields: standing.fields.map((f) => ({ id: f.id, name: f.name, value: f.value })),
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-// Delete a contact: its memberships go; its consent history and any opt-out of the number stay.
+// Delete a contact: its memberships and field values go; its consent history and any opt-out of the number stay.
 import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
@@ -6,6 +6,7 @@ import { inTransaction } from '../context.ts';
 import { maskPhone } from '../../domain/phone.ts';
 import { removeContact } from '../../db/contacts/contacts.ts';
 import { removeContactFromGroups } from '../../db/groups/members.ts';
+import { removeContactFieldValues } from '../../db/contacts/contact-fields.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { appendConsentEvent } from './consent-history.ts';
 import { lockContact } from './contact-view.ts';
@@ -20,6 +21,7 @@ export async function deleteContact(ctx: Ctx, actor: TenantActor, id: string) {
       await appendConsentEvent(tx, actor, { organizationId: actor.organizationId, phone: contact.phone, contactId: id, action: 'consent_cleared', source: 'contact_deleted' });
     }
     await removeContactFromGroups(tx.em, id);
+    await removeContactFieldValues(tx.em, id);
     await removeContact(tx.em, contact);
     await recordAudit(tx, actor, { organizationId: actor.organizationId, action: 'contact.deleted', targetType: 'contact', targetId: id, details: { phone: maskPhone(contact.phone) } });
     return { id, deleted: true };

@@ -9,7 +9,12 @@ import { requireImport } from './import-view.ts';
 
 export const access: Access = { scopes: [], permission: 'contacts.read' };
 
-export const REPORT_HEADER = ['line', 'phone', 'reason'];
+/**
+ * The header line says why a phone cell may start with an apostrophe: the note sits in the phone column's own
+ * header cell, so the file keeps one header and three columns on every line and still opens as CSV anywhere.
+ */
+export const FORMULA_NOTE = "a ' was put before cells starting with = + - or @ so that spreadsheets do not run them as formulas";
+export const REPORT_HEADER = ['line', `phone (${FORMULA_NOTE})`, 'reason'];
 const PAGE = 5000;
 
 export async function invalidRowsReport(ctx: Ctx, actor: TenantActor, id: string) {

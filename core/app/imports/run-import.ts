@@ -38,7 +38,7 @@ async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
   const seen = new Set<string>();
   const readChunk = async (after: number) => {
     const staged = await readStagedChunk(pool, row.id, mapping, after, CHUNK_ROWS);
-    return prepareChunk(pool, row.organization_id, staged.map((r) => ({ rowNo: r.row_no, outcome: classifyImportRow(r, columns, seen) })));
+    return prepareChunk(pool, row, mapping, staged.map((r) => ({ rowNo: r.row_no, line: r.line, outcome: classifyImportRow(r, columns, seen) })));
   };
   if ((await countStagedRows(pool, row.id)) !== row.rows) {
     throw new DomainError('import_not_ready', 'The uploaded rows were lost (the database restarted since the upload); upload the file again.');
@@ -63,11 +63,18 @@ async function processAll(ctx: Ctx, row: ImportRow): Promise<void> {
         action: 'consent.recorded',
         targetType: 'contact_import',
         targetId: row.id,
-        details: { contacts: counts.consent_recorded, note: (row.consent as { note?: string } | null)?.note ?? null },
+        details: consentAuditDetails(row, mapping, counts.consent_recorded),
       });
     }
   });
   await keepOnlyPhoneCells(pool, row.id);
+}
+
+/** What the audit says of the consent an import recorded: how many, and whether from the whole file or a column. */
+function consentAuditDetails(row: ImportRow, mapping: Mapping, contacts: number) {
+  const wholeFile = row.consent as { note?: string; confirmation?: string } | null;
+  if (wholeFile?.note) return { contacts, source: 'whole_file', note: wholeFile.note, confirmation: wholeFile.confirmation ?? null };
+  return { contacts, source: 'consent_column', column: mapping.consent_column ?? null, note: mapping.consent_note ?? null };
 }
 
 async function failAll(ctx: Ctx, row: ImportRow, err: unknown): Promise<void> {

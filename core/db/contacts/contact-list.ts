@@ -36,11 +36,14 @@ export interface ContactFilter {
   /** The E.164 start of the numbers to list; it holds only + and digits. */
   prefix: string | null;
   groupId?: string | undefined;
+  /** Contacts whose value of a field (of any field when fieldId is null) equals or contains a text, ignoring case. */
+  field?: { fieldId: string | null; value: string; match: 'equals' | 'contains' } | null;
   /** Rows to read (a page and one more, to tell whether another follows). */
   limit: number;
 }
 
-export async function findContacts(em: EntityManager, filter: ContactFilter): Promise<ListedContact[]> {
+/** The statement of a page of contacts (its plan is held to its indexes by a test). */
+export function contactListStatement(filter: ContactFilter): { sql: string; params: unknown[] } {
   const conditions = ['c.organization_id = ?'];
   const params: unknown[] = [filter.organizationId];
   if (filter.before) {
@@ -52,7 +55,7 @@ export async function findContacts(em: EntityManager, filter: ContactFilter): Pr
     conditions.push('c.phone like ?');
     params.push(`${filter.prefix}%`);
   }
-  if (filter.groupId && !filter.prefix) {
+  if (filter.groupId && !filter.prefix && !filter.field) {
     // Walk the group's members newest first (its primary key), so a small group in a big book stays fast.
     conditions.push(`c.id = any(array(
       select gm.contact_id from group_members gm where gm.group_id = ? and (?::uuid is null or gm.contact_id < ?::uuid)
@@ -62,11 +65,24 @@ export async function findContacts(em: EntityManager, filter: ContactFilter): Pr
     conditions.push('exists (select 1 from group_members gm where gm.group_id = ? and gm.contact_id = c.id)');
     params.push(filter.groupId);
   }
-  const found = await rows<ContactRow>(em, `select c.*, ${STANDING_COLUMNS} from contacts c ${STANDING_JOINS} where ${conditions.join(' and ')} order by c.id desc limit ?`, [
-    ...params,
-    filter.limit,
-  ]);
-  return found.map(listed);
+  if (filter.field) {
+    const f = filter.field;
+    // equals: the btree on (field_id, lower(value)); contains: the trigram index on lower(value). Not correlated
+    // with the outer row, so that the planner reads the matching values once rather than once per contact.
+    const test = f.match === 'equals' ? 'lower(v.value) = lower(?)' : "lower(v.value) like ? escape '\\'";
+    conditions.push(`c.id in (select v.contact_id from contact_field_values v
+      where v.organization_id = ? and (?::uuid is null or v.field_id = ?::uuid) and ${test})`);
+    params.push(filter.organizationId, f.fieldId, f.fieldId, f.match === 'equals' ? f.value : `%${likeEscaped(f.value.toLowerCase())}%`);
+  }
+  return {
+    sql: `select c.*, ${STANDING_COLUMNS} from contacts c ${STANDING_JOINS} where ${conditions.join(' and ')} order by c.id desc limit ?`,
+    params: [...params, filter.limit],
+  };
+}
+
+export async function findContacts(em: EntityManager, filter: ContactFilter): Promise<ListedContact[]> {
+  const { sql, params } = contactListStatement(filter);
+  return (await rows<ContactRow>(em, sql, params)).map(listed);
 }
 
 /**
@@ -77,6 +93,11 @@ export async function findContactWithStanding(em: EntityManager, organizationId:
   if (!UUID_RE.test(id)) return null;
   const found = await one<ContactRow>(em, `select c.*, ${STANDING_COLUMNS} from contacts c ${STANDING_JOINS} where c.organization_id = ? and c.id = ?`, [organizationId, id]);
   return found ? listed(found) : null;
+}
+
+/** A text matched literally inside a LIKE pattern. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 function listed(c: ContactRow): ListedContact {

@@ -11,9 +11,10 @@ import { Member } from './member.ts';
 import { ApiKey } from './api-key.ts';
 import { SenderId } from './sender-id.ts';
 
-// Contacts, groups.
+// Contacts, groups, contact fields.
 import { Contact } from './contact.ts';
 import { Group } from './group.ts';
+import { ContactField } from './contact-field.ts';
 
 // Webhook endpoints.
 import { WebhookEndpoint } from './webhook-endpoint.ts';
@@ -29,9 +30,10 @@ export const ENTITIES = [
   ApiKey,
   SenderId,
 
-  // Contacts, groups.
+  // Contacts, groups, contact fields.
   Contact,
   Group,
+  ContactField,
 
   // Webhook endpoints.
   WebhookEndpoint,

@@ -4,7 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { MAX_PHONE_CELL, type StagedRow } from '../../domain/import-rows.ts';
-import { exec, nativePool, nativeTransaction, one, rows, type Runner } from '../sql.ts';
+import { exec, nativePool, nativeTransaction, one, pgArray, rows, type Runner } from '../sql.ts';
 import type { Mapping } from './apply-chunk.ts';
 import { IMPORT_COUNTS, type ImportCounts } from './imports.ts';
 
@@ -23,14 +23,29 @@ export async function countStagedRows(db: Runner, importId: string): Promise<num
   return staged?.n;
 }
 
-/** Up to `limit` staged rows after a row number: each row's count of cells, and its phone and name cells. */
-export async function readStagedChunk(db: Runner, importId: string, mapping: Mapping, after: number, limit: number): Promise<(StagedRow & { row_no: number })[]> {
-  return rows<StagedRow & { row_no: number }>(
+/** Up to `limit` staged rows after a row number: each row's line, count of cells, and its phone, name, consent and field cells. */
+export async function readStagedChunk(db: Runner, importId: string, mapping: Mapping, after: number, limit: number): Promise<(StagedRow & { row_no: number; line: number })[]> {
+  const consentIndex = mapping.consent_index ?? null;
+  const fieldIndexes = (mapping.fields ?? []).map((f) => f.index + 1);
+  const found = await rows<StagedRow & { row_no: number; line: number }>(
     db,
-    `select row_no, cardinality(cells) as values, cells[?] as phone, cells[?] as name
+    `select row_no, line, cardinality(cells) as values, cells[?] as phone, cells[?] as name, cells[?] as consent,
+       case when cardinality(?::int[]) > 0 then array(select cells[i] from unnest(?::int[]) with ordinality as f(i, o) order by o) end as fields
      from contact_import_rows where import_id = ? and row_no > ? order by row_no limit ?`,
-    [mapping.phone_index + 1, mapping.name_index === null ? 0 : mapping.name_index + 1, importId, after, limit],
+    [
+      mapping.phone_index + 1,
+      mapping.name_index === null ? 0 : mapping.name_index + 1,
+      consentIndex === null ? 0 : consentIndex + 1,
+      pgArray(fieldIndexes.map(String)),
+      pgArray(fieldIndexes.map(String)),
+      importId,
+      after,
+      limit,
+    ],
   );
+  // Without a consent column the cell is not read at all, which the row's classification tells apart from an empty cell.
+  if (consentIndex === null) for (const r of found) delete r.consent;
+  return found;
 }
 
 export async function saveCounts(db: Runner, importId: string, counts: ImportCounts): Promise<void> {
