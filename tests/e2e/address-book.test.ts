@@ -3,6 +3,7 @@
 // while the page polls) with its invalid row reported, the menu of a role without contacts.read, a phone's screen.
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createOrg, drainJobs, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import type { Page } from 'playwright-core';
 import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
 
 let env: TestEnv;
@@ -195,6 +196,52 @@ describe('address book', () => {
     await page.getByRole('link', { name: 'All imports' }).first().click();
     await page.getByRole('row', { name: /wateja\.csv.*Completed/ }).waitFor();
     await page.getByRole('row', { name: /empty\.csv.*Failed/ }).waitFor();
+  });
+
+  /** Uploads a CSV through the wizard and waits for its columns step. */
+  async function uploadThroughWizard(page: Page, name: string, csv: string): Promise<void> {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Imports' }).click();
+    await page.getByRole('link', { name: 'Import contacts' }).click();
+    await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Upload the file' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Check the file' }).waitFor();
+  }
+
+  test('consent row by row from a consent column: ndiyo records it, hapana and a blank cell record none', async ({ page }) => {
+    await signIn(page, site.base, org.members.marketer!);
+    await uploadThroughWizard(page, 'ridhaa.csv', 'jina,simu,ridhaa\nAsha,0754600011,ndiyo\nJuma,0754600012,hapana\nZawadi,0754600013,\n');
+    expect(await page.getByLabel('Consent column (optional)').inputValue()).toBe('ridhaa');
+    // With a consent column there is no whole-file box to tick.
+    expect(await page.getByLabel('Everyone in this file agreed to receive promotional messages').count()).toBe(0);
+    await page.getByRole('button', { name: 'Process the import' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Processing' }).waitFor();
+    await drainJobs(env);
+    await page.getByRole('heading', { level: 2, name: 'Import completed' }).waitFor({ timeout: 15_000 });
+    expect(await figure(page, 'Consent recorded').textContent()).toBe('1');
+    expect(
+      await sql("select phone, action, source from consent_records where organization_id = ? and phone in ('+255754600011', '+255754600012', '+255754600013') order by phone", [org.id]),
+    ).toEqual([{ phone: '+255754600011', action: 'consent_recorded', source: 'import' }]);
+  });
+
+  test('consent for the whole file only once the member types the phrase, and the choice is audited', async ({ page }) => {
+    await signIn(page, site.base, org.members.marketer!);
+    await uploadThroughWizard(page, 'maonyesho.csv', 'jina,simu\nRehema,0754600021\nHamisi,0754600022\n');
+    await page.getByLabel('Consent column (optional)').selectOption('');
+    await page.getByLabel('Everyone in this file agreed to receive promotional messages').check();
+    await page.getByLabel('How consent was given').fill('Signed up at the trade fair stand');
+    const phrase = page.getByLabel(/To confirm consent for every row, type/);
+    await phrase.fill('consent for all');
+    await page.getByRole('button', { name: 'Process the import' }).click();
+    // A phrase typed otherwise is refused at its field, and nothing is queued.
+    await page.locator('.field', { has: phrase }).getByRole('alert').waitFor();
+    expect(await sql("select state from contact_imports where organization_id = ? and filename = 'maonyesho.csv'", [org.id])).toEqual([{ state: 'uploaded' }]);
+    await phrase.fill('RIDHAA KWA WOTE');
+    await page.getByRole('button', { name: 'Process the import' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Processing' }).waitFor();
+    await drainJobs(env);
+    await page.getByRole('heading', { level: 2, name: 'Import completed' }).waitFor({ timeout: 15_000 });
+    expect(await figure(page, 'Consent recorded').textContent()).toBe('2');
+    expect(await sql("select count(*)::int as n from audit_events where organization_id = ? and action = 'consent.whole_file_confirmed'", [org.id])).toEqual([{ n: 1 }]);
   });
 
   test('an analyst sees no address book in the menu and its pages do not open', async ({ page }) => {

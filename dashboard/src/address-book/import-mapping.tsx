@@ -10,13 +10,15 @@ import { DataTable, type Column } from '../ui/data-table.tsx';
 import { ConsentFields, NO_CONSENT, consentInput } from './consent-fields.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
+import { errorField, errorMessage } from '../errors.ts';
 import { useAction } from '../ui/use-action.ts';
+import { CONSENT_NO_VALUES, CONSENT_YES_VALUES, WHOLE_FILE_CONSENT_PHRASES } from '../../../core/domain/import-consent.ts';
 
 type Answer = Outputs['imports']['get'];
 type ContactImport = Answer['import'];
 type GroupChoice = 'none' | 'existing' | 'new';
 
-const FIELDS = ['phone_column', 'name_column', 'group_id', 'group_name', 'consent'];
+const FIELDS = ['phone_column', 'name_column', 'group_id', 'group_name', 'consent_column', 'consent'];
 
 /** The first column whose name looks like the wanted one, so the usual files need no choosing. */
 function guess(columns: readonly string[], pattern: RegExp): string {
@@ -61,7 +63,9 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
   const [groupChoice, setGroupChoice] = useState<GroupChoice>('none');
   const [groupId, setGroupId] = useState('');
   const [groupName, setGroupName] = useState('');
+  const [consentColumn, setConsentColumn] = useState(() => guess(columns, /consent|ridhaa|agreed|kubali/i));
   const [consent, setConsent] = useState(NO_CONSENT);
+  const [confirmation, setConfirmation] = useState('');
   const groups = useQuery(trpc.groups.list.queryOptions());
   const process = useAction(trpc.imports.process.mutationOptions(), {
     invalidates: [trpc.imports.pathKey(), trpc.groups.pathKey()],
@@ -71,6 +75,8 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
     },
   });
   const errors = formErrors(process.error, FIELDS);
+  // The typed phrase has a field of its own, inside the consent the server names as a whole.
+  const confirmationError = errorField(process.error) === 'consent.confirmation' ? errorMessage(process.error) : undefined;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -80,7 +86,8 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
       name_column: nameColumn || null,
       ...(groupChoice === 'existing' ? { group_id: groupId } : {}),
       ...(groupChoice === 'new' ? { group_name: groupName.trim() } : {}),
-      consent: consentInput(consent) ?? null,
+      ...(consentColumn ? { consent_column: consentColumn, consent: null } : {}),
+      ...(!consentColumn ? { consent: consent.given ? { ...consentInput(consent)!, confirmation } : null } : {}),
     });
   };
 
@@ -144,13 +151,40 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
             {(c) => <input {...c} required maxLength={100} autoComplete="off" value={groupName} onChange={(e) => setGroupName(e.target.value)} />}
           </Field>
         )}
-        <ConsentFields
-          value={consent}
-          onChange={setConsent}
-          label="Everyone in this file agreed to receive promotional messages"
-          error={errors.of('consent')}
-          hint="Recorded for every contact of the file that has no consent yet and has not opted out. Say how it was given, for example “signed up at the 2026 trade fair stand”."
-        />
+        <Field
+          label="Consent column (optional)"
+          error={errors.of('consent_column')}
+          hint={`Row by row: ${CONSENT_YES_VALUES.join(', ')} record consent; ${CONSENT_NO_VALUES.join(', ')} or an empty cell record none; any other value makes the row invalid.`}
+        >
+          {(c) => (
+            <select {...c} value={consentColumn} onChange={(e) => setConsentColumn(e.target.value)}>
+              <option value="">No consent column</option>
+              {columns.map((col, i) => (
+                <option key={i} value={col}>
+                  {col}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {!consentColumn && (
+          <ConsentFields
+            value={consent}
+            onChange={setConsent}
+            label="Everyone in this file agreed to receive promotional messages"
+            error={confirmationError ? undefined : errors.of('consent')}
+            hint="Recorded for every contact of the file that has no consent yet and has not opted out. Say how it was given, for example “signed up at the 2026 trade fair stand”."
+          />
+        )}
+        {!consentColumn && consent.given && (
+          <Field
+            label={`To confirm consent for every row, type ${WHOLE_FILE_CONSENT_PHRASES.map((p) => `“${p}”`).join(' or ')}`}
+            error={confirmationError}
+            hint="This choice is kept in the audit log with your name and the file."
+          >
+            {(c) => <input {...c} required maxLength={100} autoComplete="off" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />}
+          </Field>
+        )}
         {errors.general ? <ErrorAlert error={errors.general} /> : null}
         <div className="ab-actions">
           <button type="submit" className="button" disabled={process.isPending || !phoneColumn}>
