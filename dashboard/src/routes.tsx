@@ -10,6 +10,7 @@ import { WalletLedgerPage } from './pages/wallet-ledger.tsx';
 import { addressBookRoutes } from './routes/address-book.ts';
 import { campaignRoutes } from './routes/campaigns.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { explorerRoute } from './explorer/route.ts';
 
 export interface PageProps {
   params: Record<string, string>;
@@ -40,6 +41,7 @@ export const ROUTES: readonly PageRoute[] = [
   ...addressBookRoutes,
   ...campaignRoutes,
   ...adminRoutes,
+  explorerRoute,
 ];
 
 export function resolveRoute(path: string): { route: PageRoute; params: Record<string, string> } | null {
