@@ -10,8 +10,9 @@ import { GraphiQL } from 'graphiql';
 import { readOnlyFetcher } from './fetcher.ts';
 import { exampleQuery } from './example-query.ts';
 
-/** The doc explorer's title in GraphiQL: its panel is open from the start. */
+/** The doc explorer's title in GraphiQL: its panel is open from the start where there is room beside the editor. */
 const DOCS = 'Documentation Explorer';
+const ROOM_FOR_DOCS_PX = 800;
 
 // A query in the address opens in a tab of its own; otherwise the member's last tabs, or the example at first.
 const given = new URLSearchParams(window.location.search).get('query');
@@ -25,7 +26,7 @@ createRoot(document.getElementById('graphiql')!).render(
       isHeadersEditorEnabled={false}
       shouldPersistHeaders={false}
       forcedTheme="light"
-      visiblePlugin={DOCS}
+      visiblePlugin={window.innerWidth >= ROOM_FOR_DOCS_PX ? DOCS : undefined}
     />
   </StrictMode>,
 );
