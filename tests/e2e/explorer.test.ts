@@ -1,12 +1,14 @@
 // The GraphQL explorer in Chromium: a signed-in member opens it from the menu, reads the schema's docs, runs a
 // delivery report and sees its figures, all from this site and within the Content-Security-Policy; it offers no
 // write; signed out it is not there, and its code is not even fetched.
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { darDay, dayEnd, dayStart } from '../../dashboard/src/format/time.ts';
-import { serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
+import { SCREENSHOTS, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -81,6 +83,9 @@ describe('the GraphQL explorer', () => {
     expect(await (await answered).json()).toEqual({ data: { deliveryReport: [{ day, messages: 4, delivered: 2, failed: 1, undelivered: 1 }] } });
     await expect.poll(() => resultText(page)).toMatch(/"messages": 4/);
     expect(await resultText(page)).toMatch(new RegExp(`"day": "${day}"[\\s\\S]*"delivered": 2[\\s\\S]*"failed": 1[\\s\\S]*"undelivered": 1`));
+    // The explorer as a member sees it, its answer beside the query (kept as the pages' screenshots are).
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'explorer-delivery-report.png') });
 
     expect(fetched.filter((url) => !url.startsWith(`${site.base}/`))).toEqual([]);
     expect(violations).toEqual([]);
