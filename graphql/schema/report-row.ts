@@ -83,7 +83,7 @@ builder.queryField('deliveryReport', (t) =>
         required: true,
         description: `The day after the last one counted, as its midnight in Africa/Dar_es_Salaam; after from, at most ${MAX_REPORT_DAYS} days later.`,
       }),
-      groupBy: t.arg({ type: [ReportDimension], required: true, description: 'The dimensions to group by, each at most once; [] gives one row for the whole range.' }),
+      groupBy: t.arg({ type: [ReportDimension], required: true, description: 'The dimensions to group by, each at most once; [] sums the whole range into one row (none when it has no messages).' }),
       test: t.arg.boolean({ defaultValue: false, description: 'Count test messages instead of live ones. A test key must say true; a live key, false.' }),
     },
     authScopes: allowedBy(report.access),
