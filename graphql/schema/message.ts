@@ -68,7 +68,8 @@ export const Message = builder.objectRef<MessageView>('Message').implement({
     expiresAt: t.field({
       type: 'DateTime',
       nullable: true,
-      description: 'Not sent by then (from its ttl, or its campaign’s validity), it expires and its hold is released (UTC); null: no limit.',
+      description:
+        'Not sent by then, it expires and its hold is released (UTC): its ttl after acceptance (72 hours when none was given), or its campaign’s validity; null when it has none.',
       resolve: (m) => m.expires_at,
     }),
     createdAt: t.field({ type: 'DateTime', nullable: true, description: 'When it was created (UTC); reports count it on that day in EAT.', resolve: (m) => m.created_at }),
