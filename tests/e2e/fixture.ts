@@ -1,5 +1,5 @@
-// The browser tests' fixture: the built dashboard served with tRPC and GraphQL on a random port, one Chromium per file and a
-// fresh page per test, with a screenshot under tests/e2e/screenshots/ when the test fails.
+// The browser tests' fixture: the built dashboard served with tRPC and GraphQL on a random port, one Chromium per file
+// and a fresh page per test, with a screenshot under tests/e2e/screenshots/ when the test fails.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
