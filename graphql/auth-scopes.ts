@@ -2,7 +2,7 @@
 // (the one REST and tRPC check), met by a member whose role has its permission or a key holding one of its
 // scopes (DESIGN.md 5); a refusal is the one REST gives.
 import { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
-import { decideKey, decideMember, type Access, type Permission, type Scope } from '../core/domain/access.ts';
+import { decideKey, decideMember, ROLES, roleHas, SCOPES, type Access, type Permission, type Scope } from '../core/domain/access.ts';
 import { authorize, type TenantActor } from '../core/app/actor.ts';
 import { DomainError } from '../core/domain/errors.ts';
 
@@ -21,6 +21,20 @@ export const callerScopes = (actor: TenantActor) => ({
 
 /** A field's auth scopes: the access of the use case behind it. */
 export const allowedBy = (access: Access) => ({ memberPermission: access.permission, keyScopes: access.scopes });
+
+/** Who may read a field, in words for the schema's descriptions, from the same access its auth scopes check. */
+export function whoMayRead(access: Access): string {
+  const keys =
+    access.scopes.length === 0
+      ? 'no API key'
+      : access.scopes.length === SCOPES.length
+        ? 'any API key'
+        : `an API key with the scope ${access.scopes.join(' or ')}`;
+  const { permission } = access;
+  const members =
+    permission === null ? 'any signed-in member' : `a member with ${permission} (roles ${ROLES.filter((role) => roleHas(role, permission)).join(', ')})`;
+  return `Readable by ${members}, and by ${keys}.`;
+}
 
 /** The access a failed check asked for, read back from the scopes that failed. */
 function accessOf(failure: AuthFailure): Access {

@@ -6,6 +6,7 @@ import DataloaderPlugin from '@pothos/plugin-dataloader';
 import type { Ctx } from '../core/app/context.ts';
 import type { TenantActor } from '../core/app/actor.ts';
 import { callerScopes, refusal, type AuthScopes } from './auth-scopes.ts';
+import { pagingDescriptions } from './paging-descriptions.ts';
 
 export interface GqlContext {
   ctx: Ctx;
@@ -32,7 +33,16 @@ export const builder = new SchemaBuilder<{
     unauthorizedError: (_parent, { actor }, _info, { failure }) => refusal(actor, failure),
   },
   // Relay connections (edges, pageInfo, first/after) for lists; no global node lookup: every read is by its own field.
-  relay: { clientMutationId: 'omit', cursorType: 'String', nodeQueryOptions: false, nodesQueryOptions: false },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    ...pagingDescriptions,
+  },
 });
 
-builder.queryType({});
+builder.queryType({
+  description:
+    'Read-only reporting on one organization: its messages, campaigns, money and audit log, with the rules of the REST API (each field names who may read it). Money is in cents (100 cents = 1 TZS); times are UTC timestamps, and reports count days in Africa/Dar_es_Salaam (EAT, UTC+3). A field the caller may not read answers null with an error of its own; the others still answer.',
+});

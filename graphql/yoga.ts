@@ -1,4 +1,5 @@
-// POST /graphql: read-only reporting for key callers and members, masked errors, size and input limits.
+// POST /graphql: read-only reporting for key callers and members, masked errors, size and input limits; GET from a
+// browser without a query points to the dashboard's explorer.
 import type { Express, Request } from 'express';
 import { createGraphQLError, createYoga, maskError } from 'graphql-yoga';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
@@ -13,6 +14,7 @@ import { busyError } from '../core/transport/busy.ts';
 import { queryLimits } from './limits.ts';
 import { refuseDeepVariables, refuseHostileArguments } from './hostile-arguments.ts';
 import { sayRefusals } from './refusals.ts';
+import { explorerPointer } from './explorer-pointer.ts';
 import { schema } from './schema/index.ts';
 
 /** The status of a refusal, and Retry-After when it says when to come back (busy, rate_limited). */
@@ -36,6 +38,11 @@ function maskUnlessBusy(error: unknown, message: string, isDev?: boolean): Error
   });
 }
 
+/** A member's request: a session cookie and no key (a key caller is judged by its key alone). */
+function presentsSession({ req }: { req: Request }): boolean {
+  return req.headers.authorization === undefined && readCookies(req).get(SESSION_COOKIE) !== undefined;
+}
+
 export function mountGraphql(app: Express, deps: Deps): void {
   const yoga = createYoga<{ req: Request }, GqlContext>({
     schema,
@@ -47,8 +54,10 @@ export function mountGraphql(app: Express, deps: Deps): void {
     plugins: [
       refuseDeepVariables,
       ...queryLimits(),
-      // The schema is public to developers, not to whoever probes production; tools introspect in development.
-      ...(deps.config.production ? [useDisableIntrospection()] : []),
+      // The schema is public to developers and to signed-in members (the dashboard's explorer shows its docs), not to
+      // whoever probes production: there, a key or a caller without a session cannot introspect. The session itself
+      // is checked by the context below before anything runs.
+      ...(deps.config.production ? [useDisableIntrospection({ isDisabled: (_request, server) => !presentsSession(server as { req: Request }) })] : []),
       refuseHostileArguments,
       sayRefusals,
     ],
@@ -64,5 +73,6 @@ export function mountGraphql(app: Express, deps: Deps): void {
       }
     },
   });
+  app.get('/graphql', explorerPointer);
   app.use('/graphql', yoga as unknown as (req: Request, res: unknown, next: unknown) => void);
 }

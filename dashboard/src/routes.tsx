@@ -9,6 +9,7 @@ import { addressBookRoutes } from './address-book/routes.ts';
 import { campaignRoutes } from './campaigns/routes.ts';
 import { developerRoutes } from './developers/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
+import { explorerRoute } from './explorer/route.ts';
 
 export interface PageProps {
   params: Record<string, string>;
@@ -38,6 +39,7 @@ export const ROUTES: readonly PageRoute[] = [
   ...moneyRoutes,
   ...developerRoutes,
   ...peopleRoutes,
+  explorerRoute,
 ];
 
 export function resolveRoute(path: string): { route: PageRoute; params: Record<string, string> } | null {

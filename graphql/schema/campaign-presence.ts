@@ -2,6 +2,6 @@
 import { builder } from '../builder.ts';
 
 export const CampaignPresence = builder.enumType('CampaignPresence', {
-  description: 'NONE: single messages only, outside any campaign.',
-  values: { NONE: { value: 'none' } },
+  description: 'Whether a message belongs to a campaign, as a filter.',
+  values: { NONE: { value: 'none', description: 'Single messages only: those sent one by one, outside any campaign.' } },
 });

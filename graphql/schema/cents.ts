@@ -2,7 +2,7 @@
 import { builder } from '../builder.ts';
 
 builder.scalarType('Cents', {
-  description: 'An amount of money in cents (1/100 TZS), an exact integer.',
+  description: 'An amount of money in cents of a Tanzanian shilling: 100 cents = 1 TZS, so 112500 is TZS 1,125.00. An exact integer (beyond 32 bits, safe to 2^53), never a fraction.',
   serialize: (v) => {
     if (!Number.isSafeInteger(v)) throw new Error('cents must be a safe integer');
     return v;

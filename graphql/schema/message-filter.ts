@@ -5,15 +5,16 @@ import { TrafficClass } from './traffic-class.ts';
 import { CampaignPresence } from './campaign-presence.ts';
 
 export const MessageFilter = builder.inputType('MessageFilter', {
+  description: 'Narrows a list of messages: a message is listed when it matches every field given.',
   fields: (t) => ({
-    status: t.field({ type: [MessageStatus], description: 'Any of these statuses.' }),
-    trafficClass: t.field({ type: TrafficClass }),
-    campaignId: t.id(),
-    campaign: t.field({ type: CampaignPresence }),
-    sender: t.string(),
-    createdFrom: t.field({ type: 'DateTime', description: 'Created at or after.' }),
-    createdTo: t.field({ type: 'DateTime', description: 'Created before.' }),
-    test: t.boolean({ description: 'Test-mode messages (true) or live ones (false); a key sees its own mode only.' }),
+    status: t.field({ type: [MessageStatus], description: 'Any of these statuses (at least one).' }),
+    trafficClass: t.field({ type: TrafficClass, description: 'Only this traffic class.' }),
+    campaignId: t.id({ description: 'Only the messages of this campaign (its id). Not with campaign.' }),
+    campaign: t.field({ type: CampaignPresence, description: 'NONE: only single messages, outside any campaign. Not with campaignId.' }),
+    sender: t.string({ description: 'Only the messages sent from this sender ID, exactly as written (case counts).' }),
+    createdFrom: t.field({ type: 'DateTime', description: 'Created at or after this moment (any offset; 2026-11-01T00:00:00+03:00 is midnight in EAT).' }),
+    createdTo: t.field({ type: 'DateTime', description: 'Created before this moment (not included).' }),
+    test: t.boolean({ description: 'Test messages (true) or live ones (false); absent: both for a member. A key sees its own mode only, and naming the other is refused.' }),
     recipient: t.string({
       description: 'A recipient number in any accepted form (that number), or at least 4 of its digits (every number holding them); campaign numbers only for members who may read contacts.',
     }),

@@ -1,5 +1,5 @@
-// The browser tests' fixture: the built dashboard served with tRPC on a random port, one Chromium per file and a
-// fresh page per test, with a screenshot under tests/e2e/screenshots/ when the test fails.
+// The browser tests' fixture: the built dashboard served with tRPC and GraphQL on a random port, one Chromium per file
+// and a fresh page per test, with a screenshot under tests/e2e/screenshots/ when the test fails.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { test as base } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServiceApp } from '../../bin/server/app.ts';
 import { mountTrpc } from '../../admin-trpc/router.ts';
+import { mountGraphql } from '../../graphql/yoga.ts';
 import { mountDashboard } from '../../dashboard/serve.ts';
 import { ensureDashboardBuilt } from '../../bin/build-dashboard.ts';
 import type { TestEnv } from '../support/app.ts';
@@ -20,12 +21,12 @@ export interface DashboardServer {
   close(): Promise<void>;
 }
 
-/** The whole site as `npm start` mounts it (REST, tRPC, the dashboard) on this file's database. */
+/** The whole site as `npm start` mounts it (REST, tRPC, GraphQL, the dashboard) on this file's database. */
 export async function serveDashboard(env: TestEnv): Promise<DashboardServer> {
   // `npm test` builds before the run (pretest); a single file run straight through vitest builds here.
   await ensureDashboardBuilt();
   const logger = { error: (m: string, e: unknown) => console.error(m, e) };
-  const app = createServiceApp(env.deps, { logger, surfaces: [mountTrpc, mountDashboard] });
+  const app = createServiceApp(env.deps, { logger, surfaces: [mountTrpc, mountGraphql, mountDashboard] });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
