@@ -20,6 +20,15 @@ type GroupChoice = 'none' | 'existing' | 'new';
 
 const FIELDS = ['phone_column', 'name_column', 'group_id', 'group_name', 'consent_column', 'consent'];
 
+/** The file's columns as the options of a select. */
+function ColumnOptions({ columns }: { columns: readonly string[] }) {
+  return columns.map((col, i) => (
+    <option key={i} value={col}>
+      {col}
+    </option>
+  ));
+}
+
 /** The first column whose name looks like the wanted one, so the usual files need no choosing. */
 function guess(columns: readonly string[], pattern: RegExp): string {
   return columns.find((c) => pattern.test(c)) ?? '';
@@ -98,11 +107,7 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
         <Field label="Phone number column" error={errors.of('phone_column')} hint="Numbers that are not Tanzanian mobiles are reported as invalid rows.">
           {(c) => (
             <select {...c} required value={phoneColumn} onChange={(e) => setPhoneColumn(e.target.value)}>
-              {columns.map((col, i) => (
-                <option key={i} value={col}>
-                  {col}
-                </option>
-              ))}
+              <ColumnOptions columns={columns} />
             </select>
           )}
         </Field>
@@ -110,11 +115,7 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
           {(c) => (
             <select {...c} value={nameColumn} onChange={(e) => setNameColumn(e.target.value)}>
               <option value="">No name</option>
-              {columns.map((col, i) => (
-                <option key={i} value={col}>
-                  {col}
-                </option>
-              ))}
+              <ColumnOptions columns={columns} />
             </select>
           )}
         </Field>
@@ -159,11 +160,7 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
           {(c) => (
             <select {...c} value={consentColumn} onChange={(e) => setConsentColumn(e.target.value)}>
               <option value="">No consent column</option>
-              {columns.map((col, i) => (
-                <option key={i} value={col}>
-                  {col}
-                </option>
-              ))}
+              <ColumnOptions columns={columns} />
             </select>
           )}
         </Field>
