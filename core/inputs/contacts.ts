@@ -23,8 +23,6 @@ export const ZUpdateContactBody = z.strictObject({
 });
 export type TUpdateContactBody = z.infer<typeof ZUpdateContactBody>;
 
-const ZUuid = z.uuid().transform((id) => id.toLowerCase());
-
 export const ZContactFieldName = z
   .string()
   .max(200)
@@ -45,7 +43,7 @@ export const ZContactFieldValue = z.string().trim().max(MAX_FIELD_VALUE).nullabl
 
 export const ZSetContactFieldValuesBody = z.strictObject({
   values: z
-    .array(z.strictObject({ field_id: ZUuid, value: ZContactFieldValue }))
+    .array(z.strictObject({ field_id: ZId, value: ZContactFieldValue }))
     .min(1)
     .max(MAX_CONTACT_FIELDS)
     .describe('A field named twice takes its last value.'),
@@ -54,7 +52,7 @@ export type TSetContactFieldValuesBody = z.infer<typeof ZSetContactFieldValuesBo
 
 /** The list's filter by a field's value: equal to it (ignoring case) or containing it. */
 export const ZContactFieldFilter = z.object({
-  field_id: ZUuid.optional(),
+  field_id: ZId.optional(),
   field_value: z.string().trim().min(1).max(MAX_FIELD_VALUE).optional(),
   field_match: z.enum(['equals', 'contains']).default('equals'),
 });

@@ -1,7 +1,7 @@
 // What the group calls take: a group's name and the contacts added to or removed from it.
 import { z } from 'zod';
 import { MIN_CONTACT_SEARCH, MAX_CONTACT_SEARCH } from '../domain/contact-search.ts';
-import { ZId } from './common.ts';
+import { ZId, ZPage } from './common.ts';
 
 export const ZGroupName = z.string().trim().min(1).max(100);
 
@@ -15,18 +15,14 @@ export type TMembersBody = z.infer<typeof ZMembersBody>;
 /** Contacts added to a group in one call at most. */
 export const MAX_MEMBERS_AT_ONCE = 1000;
 
-const ZUuid = z.uuid().transform((id) => id.toLowerCase());
-
 /** Contacts to offer for a group: a part of a name or of a number, newest first, keyset paged by `before`. */
-export const ZMemberCandidatesQuery = z.strictObject({
+export const ZMemberCandidatesQuery = ZPage.extend({
   search: z.string().trim().min(MIN_CONTACT_SEARCH, `search needs at least ${MIN_CONTACT_SEARCH} characters`).max(MAX_CONTACT_SEARCH),
-  before: z.uuid({ message: 'before must be the next_before of the previous page (a uuid)' }).transform((id) => id.toLowerCase()).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type TMemberCandidatesQuery = z.infer<typeof ZMemberCandidatesQuery>;
 
 /** Many contacts into a group at once: repeats and contacts already in it are counted, not refused. */
 export const ZAddManyMembersBody = z.strictObject({
-  contact_ids: z.array(ZUuid).min(1).max(MAX_MEMBERS_AT_ONCE, `at most ${MAX_MEMBERS_AT_ONCE} contacts at once`),
+  contact_ids: z.array(ZId).min(1).max(MAX_MEMBERS_AT_ONCE, `at most ${MAX_MEMBERS_AT_ONCE} contacts at once`),
 });
 export type TAddManyMembersBody = z.infer<typeof ZAddManyMembersBody>;

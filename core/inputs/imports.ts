@@ -1,11 +1,11 @@
 // The inputs of contact imports that the browser checks too: the processing request (columns, consent, fields, group).
-// Imports only zod and core/domain, so that the dashboard's forms can import it.
+// Imports only zod, core/domain and the other inputs, so that the dashboard's forms can import it.
 import { z } from 'zod';
+import { ZId } from './common.ts';
 import { CONSENT_COLUMN_RULE, WHOLE_FILE_CONSENT_PHRASES } from '../domain/import-consent.ts';
 import { MAX_CONTACT_FIELDS } from '../domain/contact-fields.ts';
 import { ZContactFieldName } from './contacts.ts';
 
-const ZUuid = z.uuid().transform((id) => id.toLowerCase());
 const ZColumn = z.string().min(1).max(500);
 const ZNote = z.string().trim().min(1).max(500);
 
@@ -26,7 +26,7 @@ export const ZWholeFileConsent = z
  * creates (new_field), exactly one of them (the use case names the one at fault). One shape rather than a union,
  * so that a refusal names a field and the OpenAPI document shows one object.
  */
-export const ZFieldColumn = z.strictObject({ column: ZColumn, field_id: ZUuid.optional(), new_field: ZContactFieldName.optional() });
+export const ZFieldColumn = z.strictObject({ column: ZColumn, field_id: ZId.optional(), new_field: ZContactFieldName.optional() });
 export type TFieldColumn = z.infer<typeof ZFieldColumn>;
 
 export const ZProcessImportBody = z
@@ -46,7 +46,7 @@ export const ZProcessImportBody = z
       .max(50)
       .default([])
       .describe('Columns deliberately left out. A column neither mapped nor ignored is listed in the import mapping\'s unmapped_columns.'),
-    group_id: ZUuid.nullable().optional(),
+    group_id: ZId.nullable().optional(),
     group_name: z.string().trim().min(1).max(100).nullable().optional(),
   })
   .refine((b) => !(b.group_id && b.group_name), { message: 'send group_id or group_name, not both', path: ['group_name'] })
