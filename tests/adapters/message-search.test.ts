@@ -106,14 +106,20 @@ describe('the other surfaces', () => {
 describe('among 300,000 messages', () => {
   let big: string;
 
+  // The planner's choice rests on a sample of the table: the searched digits must be rare in every sample, or a
+  // scan by time that stops at the page's end would be cheaper and sometimes chosen. So the mass of numbers holds
+  // no 9 at all (each 9 written as 8), and only the three numbers searched for hold one.
   beforeAll(async () => {
     big = (await createOrg(env, { keys: {} })).id;
     await env.sql(
       `insert into messages (id, organization_id, test, status, to_phone, sender, body, traffic_class, client_ref, encoding, segments,
          unit_amount, total, charge, dispatch_after, expires_at, created_at, updated_at)
-       select gen_random_uuid(), ?, false, 'delivered', '+2557' || lpad((i::bigint * 7919 % 100000000)::text, 8, '0'), 'UJUMBE', 'Habari',
+       select gen_random_uuid(), ?, false, 'delivered', to_phone, 'UJUMBE', 'Habari',
          'transactional', 'ref-' || i, 'gsm7', 1, 2000, 2000, 'captured', t, t + interval '1 day', t, t
-       from generate_series(1, 300000) i, lateral (select timestamptz '2026-11-01T00:00:00Z' + i * interval '1 second' as t) x`,
+       from generate_series(1, 300000) i,
+         lateral (select timestamptz '2026-11-01T00:00:00Z' + i * interval '1 second' as t) x,
+         lateral (select case i when 1000 then '+255790007919' when 150000 then '+255790007919' when 299000 then '+255712347919'
+           else '+2557' || translate(lpad((i::bigint * 7919 % 100000000)::text, 8, '0'), '9', '8') end as to_phone) n`,
       [big],
     );
     await env.sql('analyze messages');
@@ -126,17 +132,19 @@ describe('among 300,000 messages', () => {
     await findMessagePage(capture as unknown as EntityManager, big, { test: null, ...filter }, { limit: 51 }, null);
     const [row] = await env.sql<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${statement!.sql}`, statement!.params);
     const text = JSON.stringify(row!['QUERY PLAN']);
-    return { indexed: text.includes('"Index Name":"messages_recipient"'), ms: (row!['QUERY PLAN'] as [{ 'Execution Time': number }])[0]['Execution Time'] };
+    const top = (row!['QUERY PLAN'] as [{ 'Execution Time': number; Plan: { 'Actual Rows': number } }])[0];
+    return { indexed: text.includes('"Index Name":"messages_recipient"'), ms: top['Execution Time'], rows: top.Plan['Actual Rows'] };
   }
 
   it.each([
-    ['a whole number', { exact: '+255700007919' }],
-    ['four digits', { contains: '7919' }],
-    ['digits in the middle', { contains: '0000791' }],
-    ['the start of a number', { contains: '+2557000' }],
-  ])('%s is read through messages_recipient', async (_what, recipient) => {
-    const { indexed, ms } = await plan({ recipient });
-    expect(indexed).toBe(true);
-    expect(ms).toBeLessThan(1000);
+    ['a whole number', { exact: '+255790007919' }, 2],
+    ['four digits', { contains: '7919' }, 3],
+    ['digits in the middle', { contains: '9000791' }, 2],
+    ['the start of a number', { contains: '+2557900' }, 2],
+  ])('%s is read through messages_recipient', async (_what, recipient, rows) => {
+    const found = await plan({ recipient });
+    expect(found.indexed).toBe(true);
+    expect(found.rows).toBe(rows);
+    expect(found.ms).toBeLessThan(1000);
   });
 });
