@@ -91,12 +91,18 @@ async function newPage(browser: Browser, task: { name: string; result?: { state?
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/London', locale });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
+    // A word the page asked for and neither language has: the dashboard reports it on the console (i18n.ts).
+    const missing: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.text().startsWith('missing translation')) missing.push(m.text());
+    });
     onCleanup(async () => {
       if (task.result?.state === 'fail') {
         fs.mkdirSync(SCREENSHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SCREENSHOTS, screenshotName(task.name)), fullPage: true }).catch(() => {});
       }
       await context.close();
+      if (missing.length > 0) throw new Error(`words missing from the translations: ${[...new Set(missing)].join('; ')}`);
     });
     return page;
   }
