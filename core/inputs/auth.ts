@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CODE_DIGITS } from '../domain/one-time-codes.ts';
 import { ZId } from './common.ts';
+import { LANGUAGES } from '../domain/languages.ts';
 
 /** Only the length is judged at the edge: how guessable a password is depends on whose it is (strongPassword). */
 export const ZPassword = z.string().min(12, 'a password has at least 12 characters').max(200);
@@ -50,3 +51,7 @@ export const ZAcceptInvitationBody = z.strictObject({
   password: ZPassword,
 });
 export type TAcceptInvitationBody = z.infer<typeof ZAcceptInvitationBody>;
+
+/** The dashboard's language a member chooses for themselves. */
+export const ZSetLanguageBody = z.strictObject({ language: z.enum(LANGUAGES) });
+export type TSetLanguageBody = z.infer<typeof ZSetLanguageBody>;

@@ -1,5 +1,9 @@
-// Who is signed in decides what shows: the sign-in page, or the shell with the page of the address.
+// Who is signed in decides what shows: the sign-in page, or the shell with the page of the address, in the member's
+// language.
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, showLanguage } from './i18n/i18n.ts';
 import { trpc } from './trpc.ts';
 import { isUnauthorized } from './errors.ts';
 import { SessionProvider, useCan } from './session.tsx';
@@ -12,8 +16,14 @@ import { ErrorAlert } from './ui/error-alert.tsx';
 import { Loading } from './ui/loading.tsx';
 
 export function App() {
+  const { t } = useTranslation(['shell', 'common', 'codes']);
   const me = useQuery({ ...trpc.auth.me.queryOptions(), retry: false, staleTime: 60_000 });
-  if (me.isPending) return <Loading label="Opening the dashboard" />;
+  // Signed in, the member's own language wins over this browser's.
+  const language = me.data?.language;
+  useEffect(() => {
+    if (language && language !== currentLanguage()) void showLanguage(language);
+  }, [language]);
+  if (me.isPending) return <Loading label={t('opening')} />;
   if (me.isError) {
     if (isUnauthorized(me.error)) return <SignInPage />;
     return (
@@ -21,7 +31,7 @@ export function App() {
         <h1>Ujumbe</h1>
         <ErrorAlert error={me.error} />
         <button type="button" className="button" onClick={() => void me.refetch()}>
-          Try again
+          {t('common:tryAgain')}
         </button>
       </main>
     );

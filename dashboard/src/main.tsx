@@ -1,5 +1,7 @@
-// The dashboard's entry: the query cache, the stylesheet and the app, mounted on #root.
+// The dashboard's entry: the languages, the query cache, the stylesheet and the app, mounted on #root.
+import './i18n/i18n.ts';
 import { StrictMode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './trpc.ts';
@@ -11,10 +13,16 @@ import './styles/forms.css';
 import './styles/feedback.css';
 import './styles/tables.css';
 
+/** The app anew in the language chosen: every date, amount and word re-rendered, the query cache kept. */
+function InLanguage() {
+  const { i18n } = useTranslation();
+  return <App key={i18n.language} />;
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <App />
+      <InLanguage />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-// GET /v1/auth/me: the signed-in member, their organization and what their role may do.
+// GET /v1/auth/me: the signed-in member, their organization, what their role may do and their dashboard language.
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -10,5 +10,5 @@ export async function whoAmI(ctx: Ctx, actor: TenantActor) {
   const member = await findMember(ctx, actor.organizationId, actor.memberId);
   const organization = await requireOrganization(ctx, actor.organizationId);
   // The member's view carries the permissions of their role: the dashboard shows the menus and buttons they allow.
-  return { member: memberView(member), organization: organizationView(organization) };
+  return { member: memberView(member), organization: organizationView(organization), language: member.language };
 }

@@ -1,6 +1,7 @@
 // The member repository: an organization's members read, created and changed as Member entities, each write
 // flushed at once so that it keeps its place among the statements of its transaction.
 import { LockMode } from '@mikro-orm/core';
+import type { Language } from '../../domain/languages.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../domain/access.ts';
 import { Member } from '../entities/member.ts';
@@ -43,6 +44,7 @@ export async function insertMember(em: EntityManager, member: NewMember): Promis
     name: member.name,
     passwordHash: member.passwordHash,
     role: member.role,
+    language: null,
     createdAt: member.at,
     updatedAt: member.at,
     deletedAt: null,
@@ -85,6 +87,12 @@ export async function removeMember(em: EntityManager, member: Member, at: Date):
 }
 
 /** A new password hash (a change or a reset). */
+export async function setMemberLanguage(em: EntityManager, member: Member, language: Language, at: Date): Promise<void> {
+  member.language = language;
+  member.updatedAt = at;
+  await em.flush();
+}
+
 export async function setMemberPassword(em: EntityManager, member: Member, passwordHash: string, at: Date): Promise<void> {
   member.passwordHash = passwordHash;
   member.updatedAt = at;

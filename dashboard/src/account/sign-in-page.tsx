@@ -1,5 +1,7 @@
 // Sign in with email and password (auth.signIn sets the session and CSRF cookies), then the dashboard opens.
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserLanguageSwitch } from '../i18n/language-switch.tsx';
 import { ZSignInBody } from '../../../core/inputs/auth.ts';
 import { queryClient, trpc } from '../trpc.ts';
 import { useAction } from '../ui/use-action.ts';
@@ -20,25 +22,27 @@ export function SignInPage() {
   });
   const general = useServerRefusal(form, signIn.error, ['email', 'password']);
   const { errors } = form.formState;
+  const { t } = useTranslation('account');
   useEffect(() => {
-    document.title = 'Sign in · Ujumbe';
-  }, []);
+    document.title = `${t('signIn')} · Ujumbe`;
+  }, [t]);
 
   return (
     <main className="sign-in">
       <div className="card sign-in-card">
         <p className="brand">Ujumbe</p>
-        <h1>Sign in</h1>
+        <BrowserLanguageSwitch />
+        <h1>{t('signIn')}</h1>
         <form onSubmit={form.handleSubmit((input) => signIn.run(input))} noValidate className="form">
-          <Field label="Email" error={errors.email?.message}>
+          <Field label={t('email')} error={errors.email?.message}>
             {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="username" />}
           </Field>
-          <Field label="Password" error={errors.password?.message}>
+          <Field label={t('password')} error={errors.password?.message}>
             {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" />}
           </Field>
           {general !== null && <ErrorAlert error={general} />}
           <button type="submit" className="button" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Signing in…' : 'Sign in'}
+            {signIn.isPending ? t('signingIn') : t('signIn')}
           </button>
         </form>
       </div>

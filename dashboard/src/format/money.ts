@@ -1,6 +1,7 @@
-// Money as the dashboard shows it: TZS from integer cents ("TZS 12,345.00"), never through floating point.
-
-const grouping = new Intl.NumberFormat('en-US', { useGrouping: true });
+// Money as the dashboard shows it: TZS from integer cents ("TZS 12,345.00"), never through floating point. The
+// shillings are grouped as the language shown groups them (en-TZ and sw-TZ alike: 12,345); the code TZS is the same
+// in both languages, as on the ledger's exports.
+import { numberFormat } from './locale.ts';
 
 /** Cents as an exact integer: JSON numbers from the API, or bigint. */
 function toCents(cents: number | bigint): bigint {
@@ -14,7 +15,7 @@ export function formatTzs(cents: number | bigint): string {
   const value = toCents(cents);
   const negative = value < 0n;
   const abs = negative ? -value : value;
-  const shillings = grouping.format(abs / 100n);
+  const shillings = numberFormat({ useGrouping: true }).format(abs / 100n);
   const fraction = String(abs % 100n).padStart(2, '0');
   return `${negative ? '-' : ''}TZS ${shillings}.${fraction}`;
 }

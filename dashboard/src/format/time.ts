@@ -1,10 +1,12 @@
-// Times as the dashboard shows them: always in Africa/Dar_es_Salaam (EAT), whatever the browser's own zone.
+// Times as the dashboard shows them: always in Africa/Dar_es_Salaam (EAT), whatever the browser's own zone, in the
+// language shown (en-TZ or sw-TZ).
+import { dateTimeFormat } from './locale.ts';
 
 export const TIME_ZONE = 'Africa/Dar_es_Salaam';
 /** Tanzania keeps UTC+3 all year (no daylight saving), so a day there starts at 00:00+03:00. */
 const OFFSET = '+03:00';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
+const DATE_TIME: Intl.DateTimeFormatOptions = {
   timeZone: TIME_ZONE,
   day: 'numeric',
   month: 'short',
@@ -12,8 +14,8 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
-const dateOnly = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
+};
+const DATE_ONLY: Intl.DateTimeFormatOptions = { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' };
 const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 function toDate(at: string | Date): Date {
@@ -22,12 +24,12 @@ function toDate(at: string | Date): Date {
 
 /** "22 Nov 2026, 12:00 EAT"; a dash for a time not (yet) set. */
 export function formatDateTime(at: string | Date | null | undefined): string {
-  return at ? `${dateTime.format(toDate(at))} EAT` : '—';
+  return at ? `${dateTimeFormat(DATE_TIME).format(toDate(at))} EAT` : '—';
 }
 
 /** "22 Nov 2026" (the day in Dar es Salaam). */
 export function formatDate(at: string | Date): string {
-  return dateOnly.format(toDate(at));
+  return dateTimeFormat(DATE_ONLY).format(toDate(at));
 }
 
 /** The Dar es Salaam day of an instant, as a date input writes it (YYYY-MM-DD). */

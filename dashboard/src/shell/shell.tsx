@@ -3,11 +3,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { endSession, trpc } from '../trpc.ts';
 import { useSession } from '../session.tsx';
 import { useLocation } from '../router.ts';
-import { humanize } from '../format/text.ts';
+import { useTranslation } from 'react-i18next';
+import { MemberLanguageSwitch } from '../i18n/language-switch.tsx';
 import { Nav } from './nav.tsx';
 import { useAction } from '../ui/use-action.ts';
 
 export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation(['shell', 'common', 'codes']);
   const { member, organization } = useSession();
   const { path } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -27,7 +29,7 @@ export function Shell({ children }: { children: ReactNode }) {
           main.current?.focus();
         }}
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <header className="app-header">
         <div className="brand">Ujumbe</div>
@@ -35,15 +37,16 @@ export function Shell({ children }: { children: ReactNode }) {
           <span className="who-org">{organization.name}</span>
           <span className="who-member">
             {member.name ? `${member.name} · ` : ''}
-            {member.email} ({humanize(member.role)})
+            {member.email} ({t(`codes:${member.role}`)})
           </span>
         </div>
         <div className="header-actions">
+          <MemberLanguageSwitch />
           <button type="button" className="button button-secondary menu-toggle" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
-            Menu
+            {t('menu')}
           </button>
           <button type="button" className="button button-secondary" onClick={() => signOut.run()} disabled={signOut.isPending}>
-            Sign out
+            {t('signOut')}
           </button>
         </div>
       </header>
