@@ -30,7 +30,7 @@ function columns(t: CampaignWords, linkMessages: boolean): Column<Recipient>[] {
   return [
     { header: t('recipients.position'), cell: (r) => formatCount(r.n), numeric: true },
     { header: t('recipients.number'), cell: (r) => <span className="nowrap">{r.to}</span> },
-    { header: t('recipients.status'), cell: (r) => <StatusBadge status={r.status} /> },
+    { header: t('recipients.statusColumn'), cell: (r) => <StatusBadge status={r.status} /> },
     { header: t('recipients.money'), cell: (r) => `${formatTzs(r.amount)} ${chargeWord(t, r.charge)}` },
     { header: t('recipients.updated'), cell: (r) => formatDateTime(r.updated_at) },
     { header: t('recipients.reason'), cell: (r) => r.failure_reason ?? '—' },
