@@ -6,9 +6,10 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Language } from '../../core/domain/languages.ts';
-import type { TestEnv } from '../support/app.ts';
-import { call, type Caller } from '../support/campaigns.ts';
-import { SCREENSHOTS, figure, words } from './fixture.ts';
+import type { OrgFixture, TestEnv } from '../support/app.ts';
+import { call, campaignPhone, createAudience, launchOver, recipientRows, type Caller } from '../support/campaigns.ts';
+import { setSendingWindow } from '../../core/app/platform/settings.ts';
+import { SCREENSHOTS, figure, words, type DashboardServer } from './fixture.ts';
 
 const PAGES = path.join(SCREENSHOTS, 'pages');
 
@@ -121,4 +122,55 @@ export async function copyAsNewDraft(page: Page, env: TestEnv, language: Languag
   const [copy] = await env.sql<{ id: string; status: string; body: string }>('select id, status, body from campaigns where name = ?', [`${original.name} (copy)`]);
   expect(copy).toMatchObject({ status: 'draft', body: original.body });
   expect(page.url()).toContain(`#/campaigns/${copy!.id}`);
+}
+
+/** A platform window closed at 12:00 EAT, and what the page and the database then say of its next opening. */
+export interface ClosedWindow {
+  window: [opens: string, closes: string];
+  /** The launch button's words. */
+  button: RegExp;
+  /** The start as the confirmation says it. */
+  time: string;
+  /** The instant the campaign is scheduled at. */
+  startsAt: string;
+}
+
+/** What a test file has set up: its database and organization, the site and a signed-in owner for the API. */
+export interface GuidedFile {
+  env: TestEnv;
+  org: OrgFixture;
+  site: DashboardServer;
+  owner: Caller;
+}
+
+/**
+ * In `language`: a promotional draft made on the page while the window is closed at the test clock's time (12:00
+ * EAT) is scheduled for the next opening; a campaign launched meanwhile shows the API's money and rate, and is copied.
+ */
+export async function guidedCampaign(file: GuidedFile, page: Page, language: Language, closed: ClosedWindow) {
+  const { env, org, site, owner } = file;
+  const w = words(language).campaigns;
+  const sent = await launchOver(env, owner, org.id, [campaignPhone('10'), campaignPhone('91'), campaignPhone('10')], { name: `Habari ${language}`, traffic_class: 'transactional' });
+  const group = `Wateja ${language}`;
+  const consented = [campaignPhone()];
+  await createAudience(env, org.id, { name: group, phones: consented, consented });
+  await setSendingWindow(await env.ctx(), ...closed.window);
+  try {
+    await signInIn(page, site.base, org.members.owner!, language);
+    await makeDraft(page, site.base, language, { name: `Ofa ${language}`, group, body: 'Ofa ya wiki hii: punguzo la asilimia 10.' });
+    await scheduleForNextOpening(page, language, closed.button, closed.time);
+    await page.getByRole('button', { name: pattern(w.launch.holdAndLaunch) }).click();
+    await page.getByText(pattern(w.launched.justScheduled)).waitFor();
+    const [scheduled] = await env.sql<{ status: string; starts_at: Date }>('select status, starts_at from campaigns where organization_id = ? and name = ?', [org.id, `Ofa ${language}`]);
+    expect({ status: scheduled!.status, starts_at: new Date(scheduled!.starts_at).toISOString() }).toEqual({ status: 'scheduled', starts_at: closed.startsAt });
+  } finally {
+    await setSendingWindow(await env.ctx(), '08:00', '20:00');
+  }
+  await expect.poll(async () => (await recipientRows(env, sent.id)).map((r) => r.message_status), { timeout: 15_000 }).toEqual(['delivered', 'failed', 'delivered']);
+  await page.goto(`${site.base}/#/campaigns/${sent.id}`);
+  const api = await apiCampaign(owner, sent.id);
+  await expectLaunchedFigures(page, language, api);
+  await keepScreenshot(page, `campaign-launched-${language}`);
+  await copyAsNewDraft(page, env, language, { name: sent.name, body: sent.body });
+  return api;
 }

@@ -10,13 +10,11 @@ import { createSmppProvider } from '../../workers/providers/smpp-client.ts';
 import { startWorkers } from '../../workers/runner.ts';
 import type { SmsProvider } from '../../core/app/messages/provider.ts';
 import { createOrg, signInAs, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
-import { campaignPhone, createAudience, createDraft, launch, launchOver, quote, recipientRows, type Caller } from '../support/campaigns.ts';
-import { setSendingWindow } from '../../core/app/platform/settings.ts';
-import type { Language } from '../../core/domain/languages.ts';
+import { campaignPhone, createAudience, createDraft, launch, quote, recipientRows, type Caller } from '../support/campaigns.ts';
 import { walletOf } from '../support/money.ts';
 import { testDatabaseUrl } from '../support/db.ts';
-import { figure, serveDashboard, signIn, test, words, type DashboardServer } from './fixture.ts';
-import { apiCampaign, copyAsNewDraft, expectLaunchedFigures, keepScreenshot, makeDraft, pattern, scheduleForNextOpening, signInIn, tzs } from './campaign-guidance.ts';
+import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
+import { guidedCampaign, tzs } from './campaign-guidance.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -72,49 +70,10 @@ async function openNewCampaign(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'New campaign' }).waitFor();
 }
 
-interface ClosedWindow {
-  window: [opens: string, closes: string];
-  /** The button's words for the next opening, and the instant the campaign is then scheduled at. */
-  button: RegExp;
-  time: string;
-  startsAt: string;
-}
-
-/**
- * In `language`: a promotional draft made on the page while the window is closed at the test clock's time (12:00
- * EAT) is scheduled for the next opening; a campaign launched meanwhile shows the API's money and rate, and is copied.
- */
-async function guidedCampaign(page: Page, language: Language, closed: ClosedWindow) {
-  const w = words(language).campaigns;
-  const sent = await launchOver(env, owner, org.id, [campaignPhone('10'), campaignPhone('91'), campaignPhone('10')], { name: `Habari ${language}`, traffic_class: 'transactional' });
-  const group = `Wateja ${language}`;
-  const consented = [campaignPhone()];
-  await createAudience(env, org.id, { name: group, phones: consented, consented });
-  await setSendingWindow(await env.ctx(), ...closed.window);
-  try {
-    await signInIn(page, site.base, org.members.owner!, language);
-    await makeDraft(page, site.base, language, { name: `Ofa ${language}`, group, body: 'Ofa ya wiki hii: punguzo la asilimia 10.' });
-    await scheduleForNextOpening(page, language, closed.button, closed.time);
-    await page.getByRole('button', { name: pattern(w.launch.holdAndLaunch) }).click();
-    await page.getByText(pattern(w.launched.justScheduled)).waitFor();
-    const [scheduled] = await env.sql<{ status: string; starts_at: Date }>('select status, starts_at from campaigns where organization_id = ? and name = ?', [org.id, `Ofa ${language}`]);
-    expect({ status: scheduled!.status, starts_at: new Date(scheduled!.starts_at).toISOString() }).toEqual({ status: 'scheduled', starts_at: closed.startsAt });
-  } finally {
-    await setSendingWindow(await env.ctx(), '08:00', '20:00');
-  }
-  await expect.poll(async () => (await recipientRows(env, sent.id)).map((r) => r.message_status), { timeout: 15_000 }).toEqual(['delivered', 'failed', 'delivered']);
-  await page.goto(`${site.base}/#/campaigns/${sent.id}`);
-  const api = await apiCampaign(owner, sent.id);
-  await expectLaunchedFigures(page, language, api);
-  await keepScreenshot(page, `campaign-launched-${language}`);
-  await copyAsNewDraft(page, env, language, { name: sent.name, body: sent.body });
-  return api;
-}
-
 describe('campaigns', () => {
   test('with the window closed, a draft is scheduled for the next opening today; a launched campaign shows the API money and rate, in the list too; copy as new draft', async ({ page }) => {
     const closed = { window: ['13:00', '20:00'], button: /^Schedule for the next opening \(13:00 EAT\)…$/, time: '22 Nov 2026, 13:00 EAT', startsAt: '2026-11-22T10:00:00.000Z' } as const;
-    const api = await guidedCampaign(page, 'en', { ...closed, window: [...closed.window] });
+    const api = await guidedCampaign({ env, org, site, owner }, page, 'en', { ...closed, window: [...closed.window] });
     // The list shows what was charged and what is still held, not the quote's amount.
     await page.goto(`${site.base}/#/campaigns`);
     const row = page.getByRole('row', { name: /Habari en(?! \(copy\))/ });
@@ -123,7 +82,7 @@ describe('campaigns', () => {
   });
 
   test('in Kiswahili, with the window closed until tomorrow, the draft is scheduled for the next opening with its date; the launched campaign and its copy', async ({ swPage }) => {
-    await guidedCampaign(swPage, 'sw', { window: ['08:00', '11:00'], button: /\(.*2026.*08:00 EAT\)…$/, time: '08:00 EAT', startsAt: '2026-11-23T05:00:00.000Z' });
+    await guidedCampaign({ env, org, site, owner }, swPage, 'sw', { window: ['08:00', '11:00'], button: /\(.*2026.*08:00 EAT\)…$/, time: '08:00 EAT', startsAt: '2026-11-23T05:00:00.000Z' });
   });
 
   test('a promotional draft is quoted, launched now and followed to completed; the ledger holds the total, then captures and releases it', async ({ page }) => {
