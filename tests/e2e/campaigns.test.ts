@@ -187,6 +187,10 @@ describe('campaigns', () => {
     expect(await walletOf(env, org.id)).toEqual(before);
     expect(await ledgerOf(draft.id)).toEqual({ hold: 4000n, release: 4000n });
     await expect.poll(() => figure(page, 'Status').textContent(), { timeout: 10_000 }).toBe('Cancelled');
+    // Its counters agree with its report and its ledger: nothing handed to sending, nothing charged, all released.
+    expect(await figure(page, 'Handed to sending').textContent()).toBe('0');
+    await expect.poll(() => figure(page, 'Released').textContent()).toBe('TZS 40.00');
+    expect([await figure(page, 'Charged').textContent(), await figure(page, 'Still held').textContent()]).toEqual(['TZS 0.00', 'TZS 0.00']);
     expect(await page.getByRole('table', { name: 'Recipients in audience order' }).locator('tbody .badge').allTextContents()).toEqual(['Cancelled', 'Cancelled']);
     expect(await page.getByRole('button', { name: 'Cancel campaign' }).count()).toBe(0);
     // The report stays with the campaign: a later visit reads it too.
