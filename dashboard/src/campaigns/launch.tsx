@@ -17,14 +17,8 @@ import type { Campaign } from './campaign-form.tsx';
 import type { Quote } from './quote.tsx';
 import { useAction } from '../ui/use-action.ts';
 import { useCampaignWords } from './words.ts';
+import { launchStartsOffered, type LaunchStart as Start } from './launch-starts.ts';
 
-type Start = 'now' | 'scheduled' | 'opening';
-
-/** The starts the window allows, the draft's own first: its time if allowed, then now or else the next opening. */
-function startsOffered(c: Campaign): Start[] {
-  const w = c.launch_window;
-  return [...(c.scheduled_at && !w?.scheduled_at_refused ? (['scheduled'] as const) : []), w?.launch_now_refused ? 'opening' : 'now'];
-}
 
 /** The next opening as members read it: "08:00 EAT" when it is today by the service's clock, else with its date. */
 function useOpeningText(c: Campaign): string {
@@ -37,7 +31,7 @@ function useOpeningText(c: Campaign): string {
 
 export function CampaignLaunch({ campaign, quote }: { campaign: Campaign; quote: Quote }) {
   const t = useCampaignWords();
-  const offered = startsOffered(campaign);
+  const offered = launchStartsOffered(campaign.scheduled_at, campaign.launch_window);
   const [chosen, setStart] = useState<Start>(offered[0]!);
   // The advice is read again with the campaign (a window that opened or closed meanwhile changes what is offered).
   const start = offered.includes(chosen) ? chosen : offered[0]!;
