@@ -1,7 +1,8 @@
 // The campaign pages in Chromium against the real service, with the worker's runner (its campaign jobs and the
 // dispatcher) and the SMSC simulator running: a draft quoted, launched and followed to completed (the ledger checked), a scheduled campaign
 // cancelled with its report, an expired quote quoted again, the recipients' filter and the CSV download, the menu by
-// role, and the editor on a phone.
+// role, and the editor on a phone; in English and Kiswahili, a draft scheduled for the next opening of a closed
+// sending window, a launched campaign's money and delivery rate against the API's, and a copy as new draft.
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSmscSimulator, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
@@ -13,6 +14,7 @@ import { campaignPhone, createAudience, createDraft, launch, quote, recipientRow
 import { walletOf } from '../support/money.ts';
 import { testDatabaseUrl } from '../support/db.ts';
 import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
+import { guidedCampaign, tzs } from './campaign-guidance.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -69,6 +71,20 @@ async function openNewCampaign(page: Page) {
 }
 
 describe('campaigns', () => {
+  test('with the window closed, a draft is scheduled for the next opening today; a launched campaign shows the API money and rate, in the list too; copy as new draft', async ({ page }) => {
+    const closed = { window: ['13:00', '20:00'], button: /^Schedule for the next opening \(13:00 EAT\)…$/, time: '22 Nov 2026, 13:00 EAT', startsAt: '2026-11-22T10:00:00.000Z' } as const;
+    const api = await guidedCampaign({ env, org, site, owner }, page, 'en', { ...closed, window: [...closed.window] });
+    // The list shows what was charged and what is still held, not the quote's amount.
+    await page.goto(`${site.base}/#/campaigns`);
+    const row = page.getByRole('row', { name: /Habari en(?! \(copy\))/ });
+    await expect.poll(() => row.locator('td').allTextContents()).toEqual(expect.arrayContaining([tzs(api.launch.money.captured), tzs(api.launch.money.held)]));
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(expect.arrayContaining(['Charged', 'Held']));
+  });
+
+  test('in Kiswahili, with the window closed until tomorrow, the draft is scheduled for the next opening with its date; the launched campaign and its copy', async ({ swPage }) => {
+    await guidedCampaign({ env, org, site, owner }, swPage, 'sw', { window: ['08:00', '11:00'], button: /\(.*2026.*08:00 EAT\)…$/, time: '08:00 EAT', startsAt: '2026-11-23T05:00:00.000Z' });
+  });
+
   test('a promotional draft is quoted, launched now and followed to completed; the ledger holds the total, then captures and releases it', async ({ page }) => {
     const [d1, d2, refused, out, none] = [campaignPhone('10'), campaignPhone('10'), campaignPhone('91'), campaignPhone('10'), campaignPhone('10')];
     await createAudience(env, org.id, { name: 'Wakulima Arusha', phones: [d1, d2, refused, out], consented: [d1, d2, refused, out], optedOut: [out] });
@@ -171,6 +187,10 @@ describe('campaigns', () => {
     expect(await walletOf(env, org.id)).toEqual(before);
     expect(await ledgerOf(draft.id)).toEqual({ hold: 4000n, release: 4000n });
     await expect.poll(() => figure(page, 'Status').textContent(), { timeout: 10_000 }).toBe('Cancelled');
+    // Its counters agree with its report and its ledger: nothing handed to sending, nothing charged, all released.
+    expect(await figure(page, 'Handed to sending').textContent()).toBe('0');
+    await expect.poll(() => figure(page, 'Released').textContent()).toBe('TZS 40.00');
+    expect([await figure(page, 'Charged').textContent(), await figure(page, 'Still held').textContent()]).toEqual(['TZS 0.00', 'TZS 0.00']);
     expect(await page.getByRole('table', { name: 'Recipients in audience order' }).locator('tbody .badge').allTextContents()).toEqual(['Cancelled', 'Cancelled']);
     expect(await page.getByRole('button', { name: 'Cancel campaign' }).count()).toBe(0);
     // The report stays with the campaign: a later visit reads it too.

@@ -6,7 +6,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ZCreateDraftBody } from '../../../core/inputs/campaigns.ts';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { href, navigate } from '../router.ts';
-import { humanize } from '../format/text.ts';
 import { useDebounced } from '../ui/use-debounced.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
@@ -17,6 +16,7 @@ import { CampaignGroups } from './groups.tsx';
 import { ScheduleFields, scheduleFields, scheduleOf, type ScheduleValue } from './schedule.tsx';
 import { useAction } from '../ui/use-action.ts';
 import { messageAt, useSchemaForm, useServerRefusal } from '../ui/form.ts';
+import { useCampaignWords } from './words.ts';
 
 export type Campaign = Outputs['campaigns']['get']['campaign'];
 type TrafficClass = Campaign['traffic_class'];
@@ -58,6 +58,7 @@ function changedFields(c: Campaign, f: DraftFields): Partial<DraftFields> {
 }
 
 export function CampaignForm({ campaign }: { campaign?: Campaign }) {
+  const t = useCampaignWords();
   // Every field is checked as a whole draft would be; an edit then sends only what changed.
   const form = useSchemaForm({ schema: ZCreateDraftBody, defaultValues: formOf(campaign), toInput: fieldsOf });
   const [body, trafficClass, senderId] = form.watch(['body', 'traffic_class', 'sender_id']);
@@ -89,17 +90,17 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
 
   return (
     <form className="form card campaign-form" onSubmit={onSubmit} noValidate>
-      <Field label="Campaign name" error={fieldError('name')} hint="For you and your team; recipients do not see it.">
+      <Field label={t('form.name')} error={fieldError('name')} hint={t('form.nameHint')}>
         {(control) => <input {...control} {...form.register('name')} />}
       </Field>
       <fieldset className="field">
-        <legend>Traffic class</legend>
+        <legend>{t('form.trafficClass')}</legend>
         {TRAFFIC_CLASSES.map((c) => (
           <label key={c} className="choice">
-            <input type="radio" value={c} {...form.register('traffic_class')} /> {humanize(c)}
+            <input type="radio" value={c} {...form.register('traffic_class')} /> {t(`codes:${c}`)}
           </label>
         ))}
-        <p className="hint">Promotional campaigns reach only numbers with recorded consent, and send only inside the sending window.</p>
+        <p className="hint">{t('form.trafficClassHint')}</p>
         {fieldError('traffic_class') && (
           <p className="field-error" role="alert">
             {fieldError('traffic_class')}
@@ -116,7 +117,7 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
         name="group_ids"
         render={({ field }) => <CampaignGroups value={field.value} onChange={field.onChange} error={fieldError('group_ids')} />}
       />
-      <Field label="Message" error={fieldError('body')} hint={counter}>
+      <Field label={t('form.message')} error={fieldError('body')} hint={counter}>
         {(control) => <textarea {...control} {...form.register('body')} rows={6} />}
       </Field>
       <Controller
@@ -127,10 +128,10 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
       {general !== null && <ErrorAlert error={general} />}
       <div className="campaign-actions">
         <button type="submit" className="button" disabled={save.isPending || !senderId}>
-          {save.isPending ? 'Saving…' : campaign ? 'Save changes' : 'Create draft'}
+          {save.isPending ? t('form.saving') : campaign ? t('form.saveChanges') : t('form.createDraft')}
         </button>
         <a className="button button-secondary" href={href(campaign ? `/campaigns/${campaign.id}` : '/campaigns')}>
-          Cancel
+          {t('form.cancel')}
         </a>
       </div>
     </form>

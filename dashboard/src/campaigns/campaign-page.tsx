@@ -1,5 +1,5 @@
 // One campaign: a draft with its quote and launch, or a launched campaign followed live (campaigns.get every 2 s
-// while it sends or cancels).
+// while it sends or cancels); any of them copied as a new draft.
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../trpc.ts';
 import { href } from '../router.ts';
@@ -10,7 +10,9 @@ import { QueryState } from '../ui/query-state.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { CampaignDraft, CampaignSummary } from './draft.tsx';
 import { CampaignLaunched } from './launched.tsx';
+import { CopiedNotice, CopyCampaign } from './copy.tsx';
 import type { Campaign } from './campaign-form.tsx';
+import { useCampaignWords } from './words.ts';
 import '../styles/campaigns.css';
 
 function pollEvery(status: Campaign['status'] | undefined): number | false {
@@ -21,11 +23,19 @@ function pollEvery(status: Campaign['status'] | undefined): number | false {
 }
 
 export function CampaignPage({ params, query }: PageProps) {
+  const t = useCampaignWords();
   const id = params['id'] ?? '';
   const campaign = useQuery({ ...trpc.campaigns.get.queryOptions({ id }), refetchInterval: (q) => pollEvery(q.state.data?.campaign.status) });
+  const actions = (
+    <>
+      {campaign.data && <CopyCampaign key={id} campaignId={id} />}
+      <a href={href('/campaigns')}>{t('backToCampaigns')}</a>
+    </>
+  );
   return (
-    <Page title={campaign.data?.campaign.name ?? 'Campaign'} actions={<a href={href('/campaigns')}>Back to campaigns</a>}>
-      <QueryState query={campaign} label="Loading the campaign">
+    <Page title={campaign.data?.campaign.name ?? t('campaign')} actions={actions}>
+      {query.get('copied') === '1' && <CopiedNotice leftOut={Number(query.get('left_out') ?? 0)} />}
+      <QueryState query={campaign} label={t('loadingCampaign')}>
         {({ campaign: c }) =>
           c.status === 'draft' ? (
             <CampaignDraft campaign={c} />
@@ -41,12 +51,13 @@ export function CampaignPage({ params, query }: PageProps) {
 }
 
 function Discarded({ campaign }: { campaign: Campaign }) {
+  const t = useCampaignWords();
   return (
     <section className="card" aria-labelledby="discarded-heading">
       <h2 id="discarded-heading">
-        Discarded <StatusBadge status="discarded" />
+        {t('draft.discarded')} <StatusBadge status="discarded" />
       </h2>
-      <p>This draft was discarded {formatDateTime(campaign.updated_at)}; it is kept for the record and can no longer be launched.</p>
+      <p>{t('draft.discardedText', { time: formatDateTime(campaign.updated_at) })}</p>
       <CampaignSummary campaign={campaign} />
     </section>
   );

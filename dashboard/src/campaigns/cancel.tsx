@@ -6,10 +6,13 @@ import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { Stats } from '../ui/stats.tsx';
 import type { Campaign } from './campaign-form.tsx';
 import { useAction } from '../ui/use-action.ts';
+import { formatCount } from '../format/locale.ts';
+import { useCampaignWords } from './words.ts';
 
 type CancelReport = Outputs['campaigns']['cancel']['cancel'];
 
 export function CampaignCancel({ campaign }: { campaign: Campaign }) {
+  const t = useCampaignWords();
   const can = useCan();
   const cancel = useAction(trpc.campaigns.cancel.mutationOptions(), {
     invalidates: [trpc.campaigns.list.queryKey(), trpc.wallet.pathKey()],
@@ -23,18 +26,13 @@ export function CampaignCancel({ campaign }: { campaign: Campaign }) {
 
   return (
     <section className="card" aria-labelledby="cancel-heading">
-      <h2 id="cancel-heading">Cancel</h2>
+      <h2 id="cancel-heading">{t('cancel.heading')}</h2>
       <ConfirmAction
-        label="Cancel campaign"
-        question={`Cancel “${campaign.name}”?`}
-        details={
-          <p>
-            Recipients not sent yet are cancelled and their money released at once. Messages already handed to the operator cannot be called back: they
-            are still sent and charged.
-          </p>
-        }
-        confirmLabel="Yes, cancel the campaign"
-        cancelLabel="Keep it going"
+        label={t('cancel.action')}
+        question={t('cancel.question', { name: campaign.name })}
+        details={<p>{t('cancel.details')}</p>}
+        confirmLabel={t('cancel.confirm')}
+        cancelLabel={t('cancel.keep')}
         pending={cancel.isPending}
         error={cancel.error}
         onConfirm={() => cancel.run({ id: campaign.id })}
@@ -44,23 +42,21 @@ export function CampaignCancel({ campaign }: { campaign: Campaign }) {
 }
 
 function CancelReportView({ report, replay }: { report: CancelReport; replay: boolean }) {
+  const t = useCampaignWords();
   return (
     <section className="card" aria-labelledby="cancel-report-heading">
-      <h2 id="cancel-report-heading">Cancel report</h2>
+      <h2 id="cancel-report-heading">{t('cancel.report')}</h2>
       <div className="alert alert-success" role="status">
-        <p>{replay ? 'The campaign had already been cancelled; this is what its cancel did.' : 'The campaign is cancelled.'}</p>
+        <p>{replay ? t('cancel.replay') : t('cancel.done')}</p>
       </div>
       <Stats
         items={[
-          { label: 'Pending cancelled', value: report.pending_cancelled.toLocaleString('en-US') },
-          { label: 'Queued at cancel', value: report.queued_at_cancel.toLocaleString('en-US') },
-          { label: 'In flight', value: report.in_flight_at_cancel.toLocaleString('en-US') },
+          { label: t('cancel.pendingCancelled'), value: formatCount(report.pending_cancelled) },
+          { label: t('cancel.queuedAtCancel'), value: formatCount(report.queued_at_cancel) },
+          { label: t('cancel.inFlight'), value: formatCount(report.in_flight_at_cancel) },
         ]}
       />
-      <p className="hint">
-        Pending recipients and queued messages were cancelled and their money released. Messages in flight were already with the operator: they finish,
-        and are charged if the operator accepts them.
-      </p>
+      <p className="hint">{t('cancel.hint')}</p>
     </section>
   );
 }

@@ -2,7 +2,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../trpc.ts';
+import { Trans } from 'react-i18next';
 import { formatDateTime } from '../format/time.ts';
+import { useCampaignWords } from './words.ts';
 
 /**
  * How far the service's clock is ahead of this browser's, in milliseconds (null until known). Quotes expire by the
@@ -43,24 +45,26 @@ export interface QuoteCountdownProps {
 }
 
 export function QuoteCountdown({ expiresAt, expired, left }: QuoteCountdownProps) {
+  const t = useCampaignWords();
   if (expired || left === 0) {
     return (
       <p className="quote-expired" role="alert">
-        This quote expired at {formatDateTime(expiresAt)}. Quote again to launch: the audience and the price are counted afresh.
+        {t('countdown.expired', { time: formatDateTime(expiresAt) })}
       </p>
     );
   }
   return (
     <p className="quote-countdown">
-      Valid until {formatDateTime(expiresAt)}
+      {t('countdown.validUntil', { time: formatDateTime(expiresAt) })}
       {left !== null && (
         <>
-          {' '}
-          ·{' '}
-          <span role="timer" aria-live="off" className="quote-time-left">
-            {formatTimeLeft(left)}
-          </span>{' '}
-          left
+          {' · '}
+          <Trans
+            t={t}
+            i18nKey="countdown.timeLeft"
+            values={{ left: formatTimeLeft(left) }}
+            components={{ timer: <span role="timer" aria-live="off" className="quote-time-left" /> }}
+          />
         </>
       )}
     </p>

@@ -6,35 +6,34 @@ import { trpc } from '../trpc.ts';
 import { Field } from '../ui/field.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { StatusOptions, type RecipientFilter } from './recipient-statuses.tsx';
+import { useCampaignWords } from './words.ts';
 
 export function CampaignExport({ campaignId }: { campaignId: string }) {
+  const t = useCampaignWords();
   const [status, setStatus] = useState<RecipientFilter | ''>('');
   const link = useQuery(trpc.campaigns.exportLink.queryOptions({ id: campaignId, ...(status ? { status } : {}) }));
   return (
     <section className="card" aria-labelledby="export-heading">
-      <h2 id="export-heading">Export</h2>
+      <h2 id="export-heading">{t('export.heading')}</h2>
       <div className="filters">
-        <Field label="Recipients to export">
+        <Field label={t('export.which')}>
           {(c) => (
             <select {...c} value={status} onChange={(e) => setStatus(e.target.value as RecipientFilter | '')}>
-              <StatusOptions any="All recipients" />
+              <StatusOptions any={t('export.all')} />
             </select>
           )}
         </Field>
       </div>
-      <QueryState query={link} label="Preparing the link">
+      <QueryState query={link} label={t('export.preparing')}>
         {({ url }) => (
           <p>
             <a className="button button-secondary" href={url} download>
-              Download CSV
+              {t('export.download')}
             </a>
           </p>
         )}
       </QueryState>
-      <p className="hint">
-        One line a recipient, with its status, charge and times in EAT. The file is made when it is downloaded, as the campaign stands then; an
-        organization may download 5 files a minute.
-      </p>
+      <p className="hint">{t('export.hint')}</p>
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../trpc.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { Loading } from '../ui/loading.tsx';
+import { formatCount } from '../format/locale.ts';
+import { useCampaignWords } from './words.ts';
 
 export interface CampaignGroupsProps {
   value: readonly string[];
@@ -12,19 +14,20 @@ export interface CampaignGroupsProps {
 }
 
 export function CampaignGroups({ value, onChange, error }: CampaignGroupsProps) {
+  const t = useCampaignWords();
   const hintId = useId();
   const groups = useQuery(trpc.groups.list.queryOptions());
   const chosen = new Set(value);
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((g) => g !== id));
   return (
     <fieldset className={error ? 'field field-invalid' : 'field'} aria-describedby={hintId}>
-      <legend>Groups</legend>
+      <legend>{t('groups.legend')}</legend>
       {groups.isPending ? (
-        <Loading label="Loading groups" />
+        <Loading label={t('groups.loading')} />
       ) : groups.isError ? (
-        <ErrorAlert error={groups.error} title="The groups could not be loaded." />
+        <ErrorAlert error={groups.error} title={t('groups.failed')} />
       ) : groups.data.groups.length === 0 ? (
-        <p className="empty">No group yet: add contacts to a group first.</p>
+        <p className="empty">{t('groups.none')}</p>
       ) : (
         <ul className="campaign-groups">
           {groups.data.groups.map((g) => (
@@ -32,7 +35,7 @@ export function CampaignGroups({ value, onChange, error }: CampaignGroupsProps) 
               <label className="choice">
                 <input type="checkbox" name="group_ids" value={g.id} checked={chosen.has(g.id)} onChange={(e) => toggle(g.id, e.target.checked)} />
                 <span>
-                  {g.name} <span className="hint">({g.members.toLocaleString('en-US')} {g.members === 1 ? 'contact' : 'contacts'})</span>
+                  {g.name} <span className="hint">{t('groups.contacts', { count: g.members, formattedCount: formatCount(g.members) })}</span>
                 </span>
               </label>
             </li>
@@ -40,8 +43,7 @@ export function CampaignGroups({ value, onChange, error }: CampaignGroupsProps) 
         </ul>
       )}
       <p id={hintId} className="hint">
-        A number in several groups receives the campaign once. Opted-out numbers are left out, and for a promotional campaign so are numbers without recorded
-        consent; the quote counts them.
+        {t('groups.hint')}
       </p>
       {error && (
         <p className="field-error" role="alert">

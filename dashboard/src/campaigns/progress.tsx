@@ -5,6 +5,8 @@ import { StatusBadge } from '../ui/status-badge.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { RECIPIENT_STATUSES, groupOf, isRecipientStatus, type RecipientStatus } from './recipient-statuses.tsx';
 import type { Campaign } from './campaign-form.tsx';
+import { formatCount } from '../format/locale.ts';
+import { useCampaignWords } from './words.ts';
 
 export interface RecipientCounts {
   counts: Record<RecipientStatus, number>;
@@ -36,22 +38,23 @@ export function useRecipientCounts(campaign: Campaign) {
 }
 
 export function CampaignProgress({ campaign, counts }: { campaign: Campaign; counts: UseQueryResult<RecipientCounts> }) {
+  const t = useCampaignWords();
   const total = campaign.launch?.recipients ?? 0;
   const handed = campaign.launch?.handed_to_sending ?? 0;
   return (
-    <QueryState query={counts} label="Counting the recipients">
+    <QueryState query={counts} label={t('progress.counting')}>
       {(c) => {
         const finished = RECIPIENT_STATUSES.filter((s) => groupOf(s) === 'final').reduce((sum, s) => sum + c.counts[s], 0);
         return (
           <div className="campaign-progress">
             <label htmlFor="campaign-progress-bar" className="progress-label">
-              {`${finished.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} recipients finished; ${handed.toLocaleString('en-US')} handed to sending`}
+              {t('progress.finished', { finished: formatCount(finished), total: formatCount(total), handed: formatCount(handed) })}
             </label>
             <progress id="campaign-progress-bar" className="progress-bar" max={Math.max(total, 1)} value={finished} />
-            <ul className="status-counts" aria-label="Recipients by status">
+            <ul className="status-counts" aria-label={t('progress.byStatus')}>
               {RECIPIENT_STATUSES.map((s) => (
                 <li key={s} data-status={s}>
-                  <StatusBadge status={s} /> <span className="count">{c.counts[s].toLocaleString('en-US')}</span>
+                  <StatusBadge status={s} /> <span className="count">{formatCount(c.counts[s])}</span>
                 </li>
               ))}
             </ul>

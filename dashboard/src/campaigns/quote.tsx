@@ -5,7 +5,6 @@ import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { useCan } from '../session.tsx';
 import { formatTzs } from '../format/money.ts';
 import { formatDateTime } from '../format/time.ts';
-import { formatEncoding, plural } from '../format/text.ts';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { Stats } from '../ui/stats.tsx';
@@ -13,15 +12,18 @@ import { QuoteCountdown, useTimeLeft } from './countdown.tsx';
 import { CampaignLaunch } from './launch.tsx';
 import type { Campaign } from './campaign-form.tsx';
 import { useAction } from '../ui/use-action.ts';
+import { formatCount } from '../format/locale.ts';
+import { useCampaignWords } from './words.ts';
 
 export type Quote = NonNullable<Campaign['quote']>;
 type Quoted = Outputs['campaigns']['quote'];
 
-const ASSUMPTIONS: Record<string, string> = {
-  segment_sizes_standard: 'Segments are counted as handsets usually split messages (160 GSM-7 or 70 UCS-2 characters in one segment).',
-};
+/** The caveats a quote names, in words; one the service adds later is shown by its code until it has words here. */
+const ASSUMPTIONS = new Set(['segment_sizes_standard'] as const);
+const isKnownAssumption = (a: string): a is 'segment_sizes_standard' => ASSUMPTIONS.has(a as 'segment_sizes_standard');
 
 export function CampaignQuote({ campaign }: { campaign: Campaign }) {
+  const t = useCampaignWords();
   const can = useCan();
   // After a success the next click quotes afresh: the same key would answer this quote again, even once it has expired.
   const quote = useAction(trpc.campaigns.quote.mutationOptions(), {
@@ -41,25 +43,22 @@ export function CampaignQuote({ campaign }: { campaign: Campaign }) {
 
   return (
     <section className="card" aria-labelledby="quote-heading">
-      <h2 id="quote-heading">Quote</h2>
+      <h2 id="quote-heading">{t('quote.heading')}</h2>
       {q ? (
         <QuoteReview quote={q} left={left} expired={expired} />
       ) : (
-        <p>
-          No quote yet. A quote counts who would receive the campaign and what it costs, and stays valid for 15 minutes. Nothing is held from the wallet
-          until the campaign is launched.
-        </p>
+        <p>{t('quote.none')}</p>
       )}
       {q?.status === 'stale' && (
         <p className="note note-danger" role="alert">
-          The draft or the SMS route changed after this quote: quote again to launch.
+          {t('quote.stale')}
         </p>
       )}
-      {quote.error && <ErrorAlert error={quote.error} title="The draft could not be quoted." />}
+      {quote.error && <ErrorAlert error={quote.error} title={t('quote.failed')} />}
       {can('campaigns.write') && (
         <div className="campaign-actions">
           <button type="button" className={usable ? 'button button-secondary' : 'button'} onClick={requote} disabled={quote.isPending}>
-            {quote.isPending ? 'Quoting…' : q ? 'Quote again' : 'Get a quote'}
+            {quote.isPending ? t('quote.quoting') : q ? t('quote.again') : t('quote.get')}
           </button>
         </div>
       )}
@@ -69,31 +68,37 @@ export function CampaignQuote({ campaign }: { campaign: Campaign }) {
 }
 
 function QuoteReview({ quote: q, left, expired }: { quote: Quote; left: number | null; expired: boolean }) {
+  const t = useCampaignWords();
   return (
     <div className="quote-review">
       <QuoteCountdown expiresAt={q.expires_at} expired={expired} left={left} />
-      <h3>Audience</h3>
+      <h3>{t('quote.audience')}</h3>
       <Stats
         items={[
-          { label: 'Eligible', value: q.audience.eligible.toLocaleString('en-US') },
-          { label: 'Duplicates', value: q.audience.duplicates.toLocaleString('en-US') },
-          { label: 'Opted out', value: q.audience.opted_out.toLocaleString('en-US') },
-          { label: 'No consent', value: q.audience.no_consent.toLocaleString('en-US') },
+          { label: t('quote.eligible'), value: formatCount(q.audience.eligible) },
+          { label: t('quote.duplicates'), value: formatCount(q.audience.duplicates) },
+          { label: t('quote.optedOut'), value: formatCount(q.audience.opted_out) },
+          { label: t('quote.noConsent'), value: formatCount(q.audience.no_consent) },
         ]}
       />
-      <p className="hint">Only eligible numbers receive the campaign, each once; the others are counted here and left out.</p>
-      <h3>Price</h3>
+      <p className="hint">{t('quote.audienceHint')}</p>
+      <h3>{t('quote.price')}</h3>
       <Stats
         items={[
-          { label: 'Segments', value: q.segments },
-          { label: 'Encoding', value: formatEncoding(q.encoding) },
-          { label: 'Price a segment', value: formatTzs(q.unit_amount) },
-          { label: 'Total', value: formatTzs(q.total) },
+          { label: t('quote.segments'), value: formatCount(q.segments) },
+          { label: t('quote.encoding'), value: t(`codes:${q.encoding}`) },
+          { label: t('quote.unitPrice'), value: formatTzs(q.unit_amount) },
+          { label: t('quote.total'), value: formatTzs(q.total) },
         ]}
       />
       <p className="hint">
-        {plural(q.audience.eligible, 'recipient')} × {plural(q.segments, 'segment')} × {formatTzs(q.unit_amount)}, quoted {formatDateTime(q.created_at)}.{' '}
-        {q.assumptions.map((a) => ASSUMPTIONS[a] ?? a).join(' ')}
+        {t('quote.sum', {
+          recipients: t('quote.recipients', { count: q.audience.eligible, formattedCount: formatCount(q.audience.eligible) }),
+          segments: t('quote.segmentCount', { count: q.segments, formattedCount: formatCount(q.segments) }),
+          unit: formatTzs(q.unit_amount),
+          time: formatDateTime(q.created_at),
+        })}{' '}
+        {q.assumptions.map((a) => (isKnownAssumption(a) ? t(`quote.${a}`) : a)).join(' ')}
       </p>
       {q.traffic_class === 'promotional' && <SendingWindow />}
     </div>
@@ -101,23 +106,24 @@ function QuoteReview({ quote: q, left, expired }: { quote: Quote; left: number |
 }
 
 function SendingWindow() {
+  const t = useCampaignWords();
   const sendingWindow = useQuery(trpc.platform.sendingWindow.queryOptions());
   return (
     <>
-      <h3>Sending window</h3>
+      <h3>{t('window.heading')}</h3>
       <QueryState query={sendingWindow}>
         {({ sending_window: w }) => (
           <>
             <p className={w.open_now ? 'window window-open' : 'window window-closed'} id="campaign-window-state">
-              {w.open_now ? 'Open now' : 'Closed now'}
+              {w.open_now ? t('window.openNow') : t('window.closedNow')}
             </p>
             <Stats
               items={[
-                { label: 'Window hours (EAT)', value: `${w.opens}–${w.closes}` },
-                { label: 'Next opening', value: formatDateTime(w.next_opening) },
+                { label: t('window.hours'), value: `${w.opens}–${w.closes}` },
+                { label: t('window.nextOpening'), value: formatDateTime(w.next_opening) },
               ]}
             />
-            <p className="hint">A promotional campaign must start inside the window; while it is closed, sending pauses and resumes at the next opening.</p>
+            <p className="hint">{t('window.hint')}</p>
           </>
         )}
       </QueryState>

@@ -1,7 +1,7 @@
 // The statuses a campaign recipient shows (its own before it is fed, its message's after), grouped for progress,
 // and the options of a status filter.
 import type { Inputs } from '../trpc.ts';
-import { humanize } from '../format/text.ts';
+import { useCampaignWords } from './words.ts';
 
 export type RecipientFilter = NonNullable<Inputs['campaigns']['recipients']['status']>;
 export type RecipientStatus = Exclude<RecipientFilter, 'skipped'>;
@@ -33,15 +33,16 @@ export function isRecipientStatus(status: string): status is RecipientStatus {
 
 /** The options of a status filter, "any" first; `skipped` stands for both skipped statuses. */
 export function StatusOptions({ any }: { any: string }) {
+  const t = useCampaignWords();
   return (
     <>
       <option value="">{any}</option>
       {RECIPIENT_STATUSES.map((s) => (
         <option key={s} value={s}>
-          {humanize(s)}
+          {t(`codes:${s}`)}
         </option>
       ))}
-      <option value="skipped">Skipped (either reason)</option>
+      <option value="skipped">{t('recipients.eitherSkipped')}</option>
     </>
   );
 }

@@ -8,42 +8,49 @@ import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
 import { formatTzs } from '../format/money.ts';
 import { formatDateTime } from '../format/time.ts';
-import { humanize } from '../format/text.ts';
+import { formatCount } from '../format/locale.ts';
+import type { ChargeState } from '../../../core/domain/message-states.ts';
 import { Field } from '../ui/field.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { DataTable, type Column } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { Pager, useKeysetPages, type KeysetPages } from '../ui/pager.tsx';
 import { StatusOptions, type RecipientFilter } from './recipient-statuses.tsx';
+import { useCampaignWords, type CampaignWords } from './words.ts';
 
 type Recipient = Outputs['campaigns']['recipients']['recipients'][number];
 
 const PAGE_SIZE = 50;
 
-function columns(linkMessages: boolean): Column<Recipient>[] {
+/** A recipient's charge in words; one the service adds later shows as its code. */
+const CHARGES = new Set<string>(['held', 'captured', 'released', 'none'] satisfies (ChargeState | 'none')[]);
+const chargeWord = (t: CampaignWords, charge: string) => (CHARGES.has(charge) ? t(`codes:${charge as ChargeState | 'none'}`).toLowerCase() : charge);
+
+function columns(t: CampaignWords, linkMessages: boolean): Column<Recipient>[] {
   return [
-    { header: 'Position', cell: (r) => r.n, numeric: true },
-    { header: 'Number', cell: (r) => <span className="nowrap">{r.to}</span> },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { header: 'Money', cell: (r) => `${formatTzs(r.amount)} ${humanize(r.charge).toLowerCase()}` },
-    { header: 'Updated', cell: (r) => formatDateTime(r.updated_at) },
-    { header: 'Reason', cell: (r) => r.failure_reason ?? '—' },
-    { header: 'Message', cell: (r) => messageCell(r, linkMessages) },
+    { header: t('recipients.position'), cell: (r) => formatCount(r.n), numeric: true },
+    { header: t('recipients.number'), cell: (r) => <span className="nowrap">{r.to}</span> },
+    { header: t('recipients.statusColumn'), cell: (r) => <StatusBadge status={r.status} /> },
+    { header: t('recipients.money'), cell: (r) => `${formatTzs(r.amount)} ${chargeWord(t, r.charge)}` },
+    { header: t('recipients.updated'), cell: (r) => formatDateTime(r.updated_at) },
+    { header: t('recipients.reason'), cell: (r) => r.failure_reason ?? '—' },
+    { header: t('recipients.message'), cell: (r) => messageCell(t, r, linkMessages) },
   ];
 }
 
 /** A fed recipient's message, opened from here by roles that read messages. */
-function messageCell(r: Recipient, link: boolean) {
+function messageCell(t: CampaignWords, r: Recipient, link: boolean) {
   if (!r.message_id) return '—';
-  if (!link) return 'Sent';
+  if (!link) return t('recipients.sent');
   return (
-    <a href={href(`/messages/${r.message_id}`)} aria-label={`Open the message to ${r.to}`}>
-      Open
+    <a href={href(`/messages/${r.message_id}`)} aria-label={t('recipients.openMessage', { to: r.to })}>
+      {t('recipients.open')}
     </a>
   );
 }
 
 export function CampaignRecipients({ campaignId }: { campaignId: string }) {
+  const t = useCampaignWords();
   const can = useCan();
   const [status, setStatus] = useState<RecipientFilter | ''>('');
   const [typed, setTyped] = useState('');
@@ -66,30 +73,30 @@ export function CampaignRecipients({ campaignId }: { campaignId: string }) {
 
   return (
     <section className="card" aria-labelledby="recipients-heading">
-      <h2 id="recipients-heading">Recipients</h2>
-      <form className="filters" role="search" aria-label="Filter recipients" onSubmit={onSearch}>
-        <Field label="Recipient status">
+      <h2 id="recipients-heading">{t('recipients.heading')}</h2>
+      <form className="filters" role="search" aria-label={t('recipients.filter')} onSubmit={onSearch}>
+        <Field label={t('recipients.status')}>
           {(c) => (
             <select {...c} value={status} onChange={(e) => setStatus(e.target.value as RecipientFilter | '')}>
-              <StatusOptions any="Any status" />
+              <StatusOptions any={t('recipients.anyStatus')} />
             </select>
           )}
         </Field>
         {can('contacts.read') && (
           <>
-            <Field label="Number starts with" error={searchError} hint="+255…, 255… or 0…">
+            <Field label={t('recipients.numberStarts')} error={searchError} hint={t('recipients.numberHint')}>
               {(c) => <input {...c} type="search" inputMode="tel" value={typed} onChange={(e) => setTyped(e.target.value)} />}
             </Field>
             <div className="filter-actions">
               <button type="submit" className="button button-secondary">
-                Search
+                {t('recipients.search')}
               </button>
             </div>
           </>
         )}
       </form>
       {!searchError && (
-        <QueryState query={list} label="Loading the recipients">
+        <QueryState query={list} label={t('recipients.loading')}>
           {(data) => <RecipientsTable data={data} pages={pages} linkMessages={can('messages.read')} />}
         </QueryState>
       )}
@@ -104,12 +111,13 @@ interface RecipientsTableProps {
 }
 
 function RecipientsTable({ data, pages, linkMessages }: RecipientsTableProps) {
+  const t = useCampaignWords();
   const next = data.next_after;
   return (
     <>
-      {data.numbers_masked && <p className="hint">Numbers are partly hidden: your role does not read the address book.</p>}
-      <DataTable caption="Recipients in audience order" columns={columns(linkMessages)} rows={data.recipients} rowKey={(r) => String(r.n)} empty="No recipient matches." />
-      <Pager label="Pages of recipients" pages={pages} next={next} order="order" />
+      {data.numbers_masked && <p className="hint">{t('recipients.masked')}</p>}
+      <DataTable caption={t('recipients.caption')} columns={columns(t, linkMessages)} rows={data.recipients} rowKey={(r) => String(r.n)} empty={t('recipients.empty')} />
+      <Pager label={t('recipients.pages')} pages={pages} next={next} order="order" />
     </>
   );
 }

@@ -2,6 +2,7 @@
 // the zone's offset) or "when launched", and the hours a campaign may keep sending after it starts.
 import { TIME_ZONE, darDay } from '../format/time.ts';
 import { Field } from '../ui/field.tsx';
+import { useCampaignWords } from './words.ts';
 
 /** The limits of a campaign's validity (the server checks them: 3,600 to 259,200 seconds). */
 export const MIN_VALIDITY_HOURS = 1;
@@ -60,27 +61,28 @@ export interface ScheduleFieldsProps {
 }
 
 export function ScheduleFields({ value, onChange, fieldError }: ScheduleFieldsProps) {
+  const t = useCampaignWords();
   const set = (patch: Partial<ScheduleValue>) => onChange({ ...value, ...patch });
   return (
     <>
       <fieldset className="field">
-        <legend>Start</legend>
+        <legend>{t('schedule.start')}</legend>
         <label className="choice">
-          <input type="radio" name="when" value="launch" checked={value.when === 'launch'} onChange={() => set({ when: 'launch' })} /> As soon as it is launched
+          <input type="radio" name="when" value="launch" checked={value.when === 'launch'} onChange={() => set({ when: 'launch' })} /> {t('schedule.whenLaunched')}
         </label>
         <label className="choice">
-          <input type="radio" name="when" value="at" checked={value.when === 'at'} onChange={() => set({ when: 'at' })} /> At a set time
+          <input type="radio" name="when" value="at" checked={value.when === 'at'} onChange={() => set({ when: 'at' })} /> {t('schedule.atSetTime')}
         </label>
       </fieldset>
       {value.when === 'at' && (
-        <Field label="Start at (EAT, Dar es Salaam)" error={fieldError('scheduled_at')} hint="At most 30 days ahead. Promotional campaigns must start inside the sending window.">
+        <Field label={t('schedule.startAt')} error={fieldError('scheduled_at')} hint={t('schedule.startAtHint')}>
           {(control) => <input {...control} name="scheduled_at" type="datetime-local" required value={value.at} onChange={(e) => set({ at: e.target.value })} />}
         </Field>
       )}
       <Field
-        label="Validity (hours)"
+        label={t('schedule.validity')}
         error={fieldError('validity_seconds')}
-        hint={`How long after its start the campaign may keep sending; what is unsent then expires and its money is released. ${MIN_VALIDITY_HOURS} to ${MAX_VALIDITY_HOURS} hours; empty for ${DEFAULT_VALIDITY_HOURS} hours.`}
+        hint={t('schedule.validityHint', { min: MIN_VALIDITY_HOURS, max: MAX_VALIDITY_HOURS, default: DEFAULT_VALIDITY_HOURS })}
       >
         {(control) => (
           <input
