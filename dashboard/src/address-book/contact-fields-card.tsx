@@ -31,7 +31,12 @@ export function ContactFieldsCard({ contact }: { contact: Contact }) {
         {(data) => (
           <>
             {data.fields.length === 0 && <p className="empty">{t('fields.none')}</p>}
-            {data.fields.length > 0 && (can('contacts.write') ? <EditFieldValues key={data.fields.map((f) => f.id).join()} contact={contact} fields={data.fields} /> : <FieldValuesShown contact={contact} />)}
+            {data.fields.length > 0 &&
+              (can('contacts.write') ? (
+                <EditFieldValues key={data.fields.map((f) => f.id).join()} contact={contact} fields={data.fields} />
+              ) : (
+                <FieldValuesShown contact={contact} />
+              ))}
             {can('contacts.write') && data.fields.length < MAX_CONTACT_FIELDS && <DefineField />}
           </>
         )}
@@ -92,7 +97,11 @@ function EditFieldValues({ contact, fields }: { contact: Contact; fields: readon
         </Field>
       ))}
       <p className="hint">{t('fields.hint', { max: MAX_FIELD_VALUE })}</p>
-      {errors.values?.message && <p className="field-error" role="alert">{errors.values.message}</p>}
+      {errors.values?.message && (
+        <p className="field-error" role="alert">
+          {errors.values.message}
+        </p>
+      )}
       {general !== null && <ErrorAlert error={general} />}
       <div className="ab-actions">
         <button type="submit" className="button" disabled={save.isPending}>
@@ -124,8 +133,19 @@ function DefineField() {
           {t('fields.defined', { name: created })}
         </p>
       )}
-      <form className="ab-inline-form" onSubmit={form.handleSubmit((input) => { setCreated(null); define.run(input); })} noValidate>
-        <Field label={t('fields.newName')} error={form.formState.errors.name?.message} hint={t('fields.newNameHint', { max: MAX_FIELD_NAME, fields: MAX_CONTACT_FIELDS })}>
+      <form
+        className="ab-inline-form"
+        onSubmit={form.handleSubmit((input) => {
+          setCreated(null);
+          define.run(input);
+        })}
+        noValidate
+      >
+        <Field
+          label={t('fields.newName')}
+          error={form.formState.errors.name?.message}
+          hint={t('fields.newNameHint', { max: MAX_FIELD_NAME, fields: MAX_CONTACT_FIELDS })}
+        >
           {(c) => <input {...c} {...form.register('name')} maxLength={MAX_FIELD_NAME} autoComplete="off" />}
         </Field>
         <button type="submit" className="button button-secondary" disabled={define.isPending}>

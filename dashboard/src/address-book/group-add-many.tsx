@@ -32,7 +32,10 @@ export function AddManyMembers({ group }: { group: Group }) {
   const [added, setAdded] = useState<Added | null>(null);
   const pages = useKeysetPages(search);
   const form = useSchemaForm({ schema: ZSearch, defaultValues: { search: '' }, toInput: ({ search: s }: { search: string }) => ({ search: s.trim() }) });
-  const found = useQuery({ ...trpc.groups.memberCandidates.queryOptions({ id: group.id, search, limit: PAGE_SIZE, before: pages.before }), enabled: search !== '' });
+  const found = useQuery({
+    ...trpc.groups.memberCandidates.queryOptions({ id: group.id, search, limit: PAGE_SIZE, before: pages.before }),
+    enabled: search !== '',
+  });
   const add = useAction(trpc.groups.addManyMembers.mutationOptions(), {
     invalidates: membershipChanges,
     onSuccess: (answer) => {
@@ -44,7 +47,9 @@ export function AddManyMembers({ group }: { group: Group }) {
   const toggle = (rows: readonly Candidate[], on: boolean) =>
     setSelected((before) => {
       const next = new Map(before);
-      for (const c of rows) if (on) next.set(c.id, c.phone); else next.delete(c.id);
+      for (const c of rows)
+        if (on) next.set(c.id, c.phone);
+        else next.delete(c.id);
       return next;
     });
   const columns: Column<Candidate>[] = [
@@ -54,10 +59,23 @@ export function AddManyMembers({ group }: { group: Group }) {
         c.member ? (
           <span className="hint">{t('addMany.inGroup')}</span>
         ) : (
-          <input type="checkbox" className="ab-check" aria-label={t('addMany.selectOne', { phone: c.phone })} checked={selected.has(c.id)} onChange={(e) => toggle([c], e.target.checked)} />
+          <input
+            type="checkbox"
+            className="ab-check"
+            aria-label={t('addMany.selectOne', { phone: c.phone })}
+            checked={selected.has(c.id)}
+            onChange={(e) => toggle([c], e.target.checked)}
+          />
         ),
     },
-    { header: t('number'), cell: (c) => <a className="nowrap" href={href(`/contacts/${c.id}`)}>{c.phone}</a> },
+    {
+      header: t('number'),
+      cell: (c) => (
+        <a className="nowrap" href={href(`/contacts/${c.id}`)}>
+          {c.phone}
+        </a>
+      ),
+    },
     { header: t('name'), cell: (c) => c.name ?? '—' },
   ];
   const tooMany = selected.size > MAX_MEMBERS_AT_ONCE;
@@ -109,7 +127,12 @@ export function AddManyMembers({ group }: { group: Group }) {
       {add.error ? <ErrorAlert error={add.error} /> : null}
       {selected.size > 0 && (
         <div className="ab-actions">
-          <button type="button" className="button" disabled={add.isPending || tooMany} onClick={() => add.run({ id: group.id, contact_ids: [...selected.keys()] })}>
+          <button
+            type="button"
+            className="button"
+            disabled={add.isPending || tooMany}
+            onClick={() => add.run({ id: group.id, contact_ids: [...selected.keys()] })}
+          >
             {add.isPending ? t('addMany.adding') : t('addMany.submit', { count: selected.size, formatted: formatCount(selected.size) })}
           </button>
           <button type="button" className="button button-secondary" onClick={() => setSelected(new Map())}>

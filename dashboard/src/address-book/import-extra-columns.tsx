@@ -1,5 +1,6 @@
 // The import's extra columns (neither phone, name nor consent): each kept as a contact field (one of the
 // organization's, or a new one) or left out on purpose, and the columns left out said before processing.
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_CONTACT_FIELDS, MAX_FIELD_NAME, foldFieldName, tidyFieldName } from '../../../core/domain/contact-fields.ts';
 import type { TFieldColumn } from '../../../core/inputs/imports.ts';
@@ -55,34 +56,45 @@ export function ExtraColumns({ columns, fields, choices, onChange, errors }: Ext
     <fieldset className="field">
       <legend>{t('extra.legend')}</legend>
       <p className="hint">{t('extra.hint', { max: MAX_CONTACT_FIELDS, used: fields.length })}</p>
-      {columns.map((column) => {
-        const choice = choices[column] ?? defaultChoice(column, fields);
-        return (
-          <div key={column} className="ab-extra-column">
-            <Field label={t('extra.column', { column })} error={choice.use === NEW ? undefined : errors[column]}>
-              {(c) => (
-                <select {...c} value={choice.use} onChange={(e) => onChange(column, { ...choice, use: e.target.value })}>
-                  <option value={IGNORE}>{t('extra.ignore')}</option>
-                  {fields.map((f) => (
-                    <option key={f.id} value={`field:${f.id}`}>
-                      {t('extra.existing', { name: f.name })}
-                    </option>
-                  ))}
-                  {fields.length < MAX_CONTACT_FIELDS && <option value={NEW}>{t('extra.new')}</option>}
-                </select>
-              )}
-            </Field>
-            {choice.use === NEW && (
-              <Field label={t('extra.newName', { column })} error={errors[column]} hint={t('extra.newNameHint', { max: MAX_FIELD_NAME })}>
-                {(c) => <input {...c} required maxLength={MAX_FIELD_NAME} autoComplete="off" value={choice.newName} onChange={(e) => onChange(column, { ...choice, newName: e.target.value })} />}
+      <div className="form">
+        {columns.map((column) => {
+          const choice = choices[column] ?? defaultChoice(column, fields);
+          return (
+            <Fragment key={column}>
+              <Field label={t('extra.column', { column })} error={choice.use === NEW ? undefined : errors[column]}>
+                {(c) => (
+                  <select {...c} value={choice.use} onChange={(e) => onChange(column, { ...choice, use: e.target.value })}>
+                    <option value={IGNORE}>{t('extra.ignore')}</option>
+                    {fields.map((f) => (
+                      <option key={f.id} value={`field:${f.id}`}>
+                        {t('extra.existing', { name: f.name })}
+                      </option>
+                    ))}
+                    {fields.length < MAX_CONTACT_FIELDS && <option value={NEW}>{t('extra.new')}</option>}
+                  </select>
+                )}
               </Field>
-            )}
-          </div>
-        );
-      })}
-      <p className="note" role="status">
-        {left.length === 0 ? t('extra.allKept') : t('extra.leftOut', { count: left.length, columns: left.join(', ') })}
-      </p>
+              {choice.use === NEW && (
+                <Field label={t('extra.newName', { column })} error={errors[column]} hint={t('extra.newNameHint', { max: MAX_FIELD_NAME })}>
+                  {(c) => (
+                    <input
+                      {...c}
+                      required
+                      maxLength={MAX_FIELD_NAME}
+                      autoComplete="off"
+                      value={choice.newName}
+                      onChange={(e) => onChange(column, { ...choice, newName: e.target.value })}
+                    />
+                  )}
+                </Field>
+              )}
+            </Fragment>
+          );
+        })}
+        <p className="note" role="status">
+          {left.length === 0 ? t('extra.allKept') : t('extra.leftOut', { count: left.length, columns: left.join(', ') })}
+        </p>
+      </div>
     </fieldset>
   );
 }
