@@ -55,8 +55,8 @@ function ContactSummary({ contact: c }: { contact: Contact }) {
       <Stats
         items={[
           { label: t('name'), value: c.name ?? '—' },
-          { label: t('consentColumn'), value: c.consent ? t('contact.consentRecorded', { at: formatDateTime(c.consent.recorded_at) }) : t('contact.noConsent') },
-          { label: t('optOutColumn'), value: c.opted_out ? t('optedOut') : t('contact.notOptedOut') },
+          { label: t('consentLabel'), value: c.consent ? t('contact.consentRecorded', { at: formatDateTime(c.consent.recorded_at) }) : t('contact.noConsent') },
+          { label: t('optOutLabel'), value: c.opted_out ? t('optedOut') : t('contact.notOptedOut') },
           { label: t('added'), value: formatDateTime(c.created_at) },
         ]}
       />

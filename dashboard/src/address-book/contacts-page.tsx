@@ -40,8 +40,8 @@ export function ContactsPage({ query }: PageProps) {
   const columns: readonly Column<Contact>[] = [
     { header: t('number'), cell: (c) => <a className="nowrap" href={href(`/contacts/${c.id}`)}>{c.phone}</a> },
     { header: t('name'), cell: (c) => c.name ?? '—' },
-    { header: t('consentColumn'), cell: (c) => (c.consent ? t('recorded') : t('contact.noConsent')) },
-    { header: t('optOutColumn'), cell: (c) => (c.opted_out ? <span className="badge ab-badge-opted-out">{t('optedOut')}</span> : '—') },
+    { header: t('consentLabel'), cell: (c) => (c.consent ? t('recorded') : t('contact.noConsent')) },
+    { header: t('optOutLabel'), cell: (c) => (c.opted_out ? <span className="badge ab-badge-opted-out">{t('optedOut')}</span> : '—') },
     { header: t('contacts.groups'), cell: (c) => formatCount(c.group_ids.length), numeric: true },
     { header: t('contacts.fields'), cell: (c) => (c.fields.length ? c.fields.map((f) => `${f.name}: ${f.value}`).join(' · ') : '—') },
     { header: t('added'), cell: (c) => (c.created_at ? formatDate(c.created_at) : '—') },

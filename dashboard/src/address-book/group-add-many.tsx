@@ -101,8 +101,8 @@ export function AddManyMembers({ group }: { group: Group }) {
       </form>
       {added && (
         <p className="alert alert-success" role="status">
-          {t('addMany.added', { count: added.added })}
-          {added.already_members > 0 && ` ${t('addMany.already', { count: added.already_members })}`}
+          {t('addMany.added', { count: added.added, formatted: formatCount(added.added) })}
+          {added.already_members > 0 && ` ${t('addMany.already', { count: added.already_members, formatted: formatCount(added.already_members) })}`}
         </p>
       )}
       {search && !searchError && (

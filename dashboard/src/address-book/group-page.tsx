@@ -103,7 +103,7 @@ function DeleteGroup({ group }: { group: Group }) {
       <p className="hint">{t('group.deleteHint')}</p>
       <ConfirmAction
         label={t('group.deleteButton')}
-        question={t('group.deleteQuestion', { name: group.name, count: group.members })}
+        question={t('group.deleteQuestion', { name: group.name, count: group.members, formatted: formatCount(group.members) })}
         confirmLabel={t('group.deleteConfirm')}
         cancelLabel={t('cancel')}
         onConfirm={() => remove.run({ id: group.id })}

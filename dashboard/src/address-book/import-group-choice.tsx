@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../trpc.ts';
+import { formatCount } from '../format/locale.ts';
 import { Field } from '../ui/field.tsx';
 import type { FormErrors } from '../ui/form-errors.ts';
 
@@ -40,7 +41,7 @@ export function GroupChoiceFields({ value, onChange, errors }: { value: GroupDra
               <option value="">{t('groupChoice.choose')}</option>
               {(groups.data?.groups ?? []).map((g) => (
                 <option key={g.id} value={g.id}>
-                  {t('groupChoice.option', { name: g.name, count: g.members })}
+                  {t('groupChoice.option', { name: g.name, count: g.members, formatted: formatCount(g.members) })}
                 </option>
               ))}
             </select>

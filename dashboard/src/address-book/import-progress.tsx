@@ -46,10 +46,20 @@ export function ProgressStep({ imp }: { imp: ContactImport }) {
   );
 }
 
+/** The file's columns the import did not keep (left out on purpose, or not mapped), from its mapping. */
+function columnsLeftOut(imp: ContactImport): string[] {
+  const listed = (key: string) => {
+    const value = imp.mapping?.[key];
+    return Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];
+  };
+  return [...listed('ignored_columns'), ...listed('unmapped_columns')];
+}
+
 export function ResultStep({ imp }: { imp: ContactImport }) {
   const { t } = useTranslation('addressBook');
   const failed = imp.state === 'failed';
   const message = typeof imp.error?.['message'] === 'string' ? imp.error['message'] : null;
+  const leftOut = columnsLeftOut(imp);
   return (
     <section className="card" aria-labelledby="result-heading">
       <h2 id="result-heading">{failed ? t('result.failed') : imp.state === 'expired' ? t('result.expired') : t('result.completed')}</h2>
@@ -63,6 +73,7 @@ export function ResultStep({ imp }: { imp: ContactImport }) {
         <Stats items={countItems(t, imp)} />
       </div>
       <p className="hint">{t('result.finished', { at: formatDateTime(imp.completed_at) })}</p>
+      {leftOut.length > 0 && <p className="hint">{t('extra.leftOut', { count: leftOut.length, columns: leftOut.join(', ') })}</p>}
       {imp.counts.invalid > 0 && <InvalidRowsLink imp={imp} />}
       <p className="ab-actions">
         {imp.group_id && <a href={href(`/groups/${imp.group_id}`)}>{t('result.openGroup')}</a>}
