@@ -27,8 +27,8 @@ const ZSearch = ZMemberCandidatesQuery.pick({ search: true });
 export function AddManyMembers({ group }: { group: Group }) {
   const { t } = useTranslation('addressBook');
   const [search, setSearch] = useState('');
-  // Ticked contacts, by id, with the number shown: kept while the member pages and searches again.
-  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  // Ticked contacts' ids: kept while the member pages and searches again, until they are added or cleared.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [added, setAdded] = useState<Added | null>(null);
   const pages = useKeysetPages(search);
   const form = useSchemaForm({ schema: ZSearch, defaultValues: { search: '' }, toInput: ({ search: s }: { search: string }) => ({ search: s.trim() }) });
@@ -40,15 +40,15 @@ export function AddManyMembers({ group }: { group: Group }) {
     invalidates: membershipChanges,
     onSuccess: (answer) => {
       setAdded(answer);
-      setSelected(new Map());
+      setSelected(new Set());
     },
   });
   const searchError = form.formState.errors.search?.message ?? (errorField(found.error) === 'search' ? errorMessage(found.error) : undefined);
   const toggle = (rows: readonly Candidate[], on: boolean) =>
     setSelected((before) => {
-      const next = new Map(before);
+      const next = new Set(before);
       for (const c of rows)
-        if (on) next.set(c.id, c.phone);
+        if (on) next.add(c.id);
         else next.delete(c.id);
       return next;
     });
@@ -131,11 +131,11 @@ export function AddManyMembers({ group }: { group: Group }) {
             type="button"
             className="button"
             disabled={add.isPending || tooMany}
-            onClick={() => add.run({ id: group.id, contact_ids: [...selected.keys()] })}
+            onClick={() => add.run({ id: group.id, contact_ids: [...selected] })}
           >
             {add.isPending ? t('addMany.adding') : t('addMany.submit', { count: selected.size, formatted: formatCount(selected.size) })}
           </button>
-          <button type="button" className="button button-secondary" onClick={() => setSelected(new Map())}>
+          <button type="button" className="button button-secondary" onClick={() => setSelected(new Set())}>
             {t('addMany.clear')}
           </button>
           {tooMany && <span className="field-error">{t('addMany.tooMany', { max: formatCount(MAX_MEMBERS_AT_ONCE) })}</span>}
