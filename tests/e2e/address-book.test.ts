@@ -361,6 +361,11 @@ describe('address book in Kiswahili', () => {
     await page.getByRole('heading', { level: 2, name: w.fields.heading }).waitFor();
     expect(await page.getByLabel('town', { exact: true }).inputValue()).toBe('Mbezi');
     await page.screenshot({ path: path.join(PAGES, 'contact-fields-sw.png'), fullPage: true });
+    // The list finds the contact by a part of its field's value.
+    await page.goto(`${site.base}/#/contacts?field_value=mbe&field_match=contains`);
+    const list = page.getByRole('table', { name: w.contacts.caption });
+    await list.getByRole('row', { name: /Rehema/ }).waitFor();
+    expect(await list.getByRole('row').count()).toBe(2);
   });
 
   test('three contacts found by a part of their name, ticked at once and added to a group in one call', async ({ swPage: page }) => {

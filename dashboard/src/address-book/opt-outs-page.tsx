@@ -35,12 +35,12 @@ export function OptOutsPage({ query }: PageProps) {
 
   const columns: Column<OptOut>[] = [
     { header: t('number'), cell: (o) => <span className="nowrap">{o.phone}</span> },
-    { header: t('optOuts.status'), cell: (o) => <span className={`badge ab-badge-${o.active ? 'active' : 'cleared'}`}>{o.active ? t('optOuts.statuses.active') : t('optOuts.statuses.cleared')}</span> },
+    { header: t('optOuts.status'), cell: (o) => <span className={`badge ab-badge-${o.active ? 'active' : 'cleared'}`}>{o.active ? t('optOuts.badges.active') : t('optOuts.badges.cleared')}</span> },
     { header: t('optOuts.source'), cell: (o) => sourceWord(o.source) },
     { header: t('optOuts.reason'), cell: (o) => o.reason ?? '—' },
     { header: t('recorded'), cell: (o) => formatDateTime(o.created_at) },
     {
-      header: t('optOuts.statuses.cleared'),
+      header: t('optOuts.clearedAt'),
       cell: (o) => (o.cleared_at ? t('optOuts.clearedCell', { at: formatDateTime(o.cleared_at), reason: o.clear_reason ?? '', evidence: o.clear_evidence ?? '—' }) : '—'),
     },
   ];
