@@ -1,18 +1,26 @@
 // The address book in Chromium against the real service: a contact and a group made through the pages and joined,
 // a contact edited and deleted, an opt-out recorded and cleared, a CSV imported through the wizard (its jobs drained
 // while the page polls) with its invalid row reported, the menu of a role without contacts.read, a phone's screen.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createOrg, drainJobs, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import type { Page } from 'playwright-core';
-import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
+import { SCREENSHOTS, figure, serveDashboard, signIn, test, words, type DashboardServer } from './fixture.ts';
+
+const PAGES = path.join(SCREENSHOTS, 'pages');
 
 let env: TestEnv;
 let org: OrgFixture;
+/** The organization of the tests in Kiswahili: its contact fields and contacts are its own. */
+let swOrg: OrgFixture;
 let site: DashboardServer;
 
 beforeAll(async () => {
   env = await setupTestEnv();
   org = await createOrg(env, { members: { marketer: 'marketer', analyst: 'analyst' }, keys: {} });
+  swOrg = await createOrg(env, { members: { marketer: 'marketer' }, keys: {} });
+  fs.mkdirSync(PAGES, { recursive: true });
   site = await serveDashboard(env);
 });
 
@@ -60,15 +68,27 @@ describe('address book', () => {
     const [group] = await sql<{ id: string }>("select id from groups where organization_id = ? and name = 'Wateja wa Mwenge'", [org.id]);
     expect(group).toBeDefined();
 
-    await page.getByLabel('Contact’s number').fill('0754500');
+    // Three contacts found by a part of their name, ticked a page at once and added in one call.
+    const seller = await signInAs(env, org.members.marketer!);
+    for (const [phone, name] of [['0754500011', 'Asha Kidawa'], ['0754500012', 'Mwanaasha Said'], ['0754500013', 'Juma Bakari']]) {
+      expect((await seller.agent.post('/v1/contacts').set('X-CSRF-Token', seller.csrf).send({ phone, name })).status).toBe(201);
+    }
+    await page.getByLabel('Name or number').fill('asha');
     await page.getByRole('button', { name: 'Find contacts' }).click();
-    await page.getByRole('button', { name: 'Add +255754500001 to the group' }).click();
+    const found = page.getByRole('table', { name: 'Contacts found' });
+    await found.getByRole('row', { name: /Mwanaasha Said/ }).waitFor();
+    expect(await found.getByRole('row').count()).toBe(4);
+    await page.getByLabel('Select all on this page').check();
+    await page.getByRole('button', { name: 'Add 3 selected contacts to the group' }).click();
+    await page.getByRole('status').filter({ hasText: '3 contacts added to the group.' }).waitFor();
     const members = page.getByRole('table', { name: 'Members of Wateja wa Mwenge' });
-    await members.getByRole('row', { name: /Asha Juma/ }).waitFor();
-    await expect.poll(() => figure(page, 'Members').textContent()).toBe('1');
-    expect(await sql('select contact_id from group_members where group_id = ?', [group!.id])).toEqual([{ contact_id: contact!.id }]);
-    // Once in, the search offers no second add.
-    await page.getByRole('table', { name: 'Contacts found' }).getByText('In the group').waitFor();
+    await members.getByRole('row', { name: /Asha Kidawa/ }).waitFor();
+    await expect.poll(() => figure(page, 'Members').textContent()).toBe('3');
+    const joined = await sql<{ name: string }>('select c.name from group_members m join contacts c on c.id = m.contact_id where m.group_id = ? order by c.name', [group!.id]);
+    expect(joined.map((r) => r.name)).toEqual(['Asha Juma', 'Asha Kidawa', 'Mwanaasha Said']);
+    // Once in, the search offers none of them again.
+    await expect.poll(() => found.getByText('In the group').count()).toBe(3);
+    expect(await page.getByLabel('Select all on this page').count()).toBe(0);
   });
 
   test('a contact’s name and consent edited on its page, then deleted after a confirmation', async ({ page }) => {
@@ -202,25 +222,53 @@ describe('address book', () => {
   async function uploadThroughWizard(page: Page, name: string, csv: string): Promise<void> {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Imports' }).click();
     await page.getByRole('link', { name: 'Import contacts' }).click();
+    // The template to fill in is offered before the upload, with the organization's columns.
+    const template = await page.request.get(new URL((await page.getByRole('link', { name: 'Download the template (CSV)' }).getAttribute('href'))!, site.base).toString());
+    expect(await template.text()).toMatch(/^\uFEFFphone,name,consent/);
     await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Upload the file' }).click();
     await page.getByRole('heading', { level: 2, name: 'Check the file' }).waitFor();
   }
 
-  test('consent row by row from a consent column: ndiyo records it, hapana and a blank cell record none', async ({ page }) => {
+  test('consent row by row from a consent column (ndiyo records it, hapana and a blank cell record none); a town column becomes a contact field', async ({ page }) => {
     await signIn(page, site.base, org.members.marketer!);
-    await uploadThroughWizard(page, 'ridhaa.csv', 'jina,simu,ridhaa\nAsha,0754600011,ndiyo\nJuma,0754600012,hapana\nZawadi,0754600013,\n');
+    await uploadThroughWizard(page, 'ridhaa.csv', 'jina,simu,ridhaa,town,notes\nAsha,0754600011,ndiyo,Mwenge,\nJuma,0754600012,hapana,Kariakoo,x\nZawadi,0754600013,,Sinza,\n');
     expect(await page.getByLabel('Consent column (optional)').inputValue()).toBe('ridhaa');
     // With a consent column there is no whole-file box to tick.
     expect(await page.getByLabel('Everyone in this file agreed to receive promotional messages').count()).toBe(0);
+    // The extra columns are left out until chosen, and the page says so.
+    await page.getByText('Left out of the import (2 columns): town, notes.').waitFor();
+    await page.getByLabel('Column “town”').selectOption({ label: 'Keep it as a new contact field' });
+    expect(await page.getByLabel('Name of the new field for “town”').inputValue()).toBe('town');
+    await page.getByText('Left out of the import: notes.').waitFor();
+    await page.screenshot({ path: path.join(PAGES, 'import-mapping-en.png'), fullPage: true });
     await page.getByRole('button', { name: 'Process the import' }).click();
     await page.getByRole('heading', { level: 2, name: 'Processing' }).waitFor();
     await drainJobs(env);
     await page.getByRole('heading', { level: 2, name: 'Import completed' }).waitFor({ timeout: 15_000 });
     expect(await figure(page, 'Consent recorded').textContent()).toBe('1');
+    // The result says again which column the import did not keep.
+    await page.getByText('Left out of the import: notes.').waitFor();
     expect(
       await sql("select phone, action, source from consent_records where organization_id = ? and phone in ('+255754600011', '+255754600012', '+255754600013') order by phone", [org.id]),
     ).toEqual([{ phone: '+255754600011', action: 'consent_recorded', source: 'import' }]);
+    expect(await fieldValues(org.id)).toEqual([
+      { phone: '+255754600011', name: 'town', value: 'Mwenge' },
+      { phone: '+255754600012', name: 'town', value: 'Kariakoo' },
+      { phone: '+255754600013', name: 'town', value: 'Sinza' },
+    ]);
+    // The contact shows its field, and the list finds it by the field's value.
+    await page.goto(`${site.base}/#/contacts?field_value=sinza`);
+    const list = page.getByRole('table', { name: 'Contacts, newest first' });
+    await list.getByRole('row', { name: /Zawadi/ }).waitFor();
+    expect(await list.getByRole('row').count()).toBe(2);
+    await list.getByRole('row', { name: /Zawadi/ }).getByRole('link').click();
+    const town = page.getByLabel('town', { exact: true });
+    expect(await town.inputValue()).toBe('Sinza');
+    await town.fill('Sinza Mori');
+    await page.getByRole('button', { name: 'Save the fields' }).click();
+    await page.getByRole('status').filter({ hasText: 'Fields saved.' }).waitFor();
+    expect((await fieldValues(org.id)).find((v) => v.phone === '+255754600013')).toEqual({ phone: '+255754600013', name: 'town', value: 'Sinza Mori' });
   });
 
   test('consent for the whole file only once the member types the phrase, and the choice is audited', async ({ page }) => {
@@ -280,6 +328,95 @@ describe('address book', () => {
     expect(violations).toEqual([]);
   });
 });
+
+describe('address book in Kiswahili', () => {
+  const w = words('sw').addressBook;
+
+  test('an import whose consent column records consent for ndiyo and none for a blank cell, its town column kept as a contact field', async ({ swPage: page }) => {
+    await signInSw(page, swOrg.members.marketer!);
+    await page.goto(`${site.base}/#/imports/new`);
+    const csv = 'simu,jina,ridhaa,town\n0754700001,Rehema,ndiyo,Mbezi\n0754700002,Hamisi,,Tegeta\n';
+    await page.getByLabel(w.upload.file).setInputFiles({ name: 'wateja-sw.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: w.steps.upload }).click();
+    await page.getByRole('heading', { level: 2, name: w.steps.check }).waitFor();
+    expect(await page.getByLabel(w.mapping.consentColumn).inputValue()).toBe('ridhaa');
+    await page.getByLabel(fill(w.extra.column, { column: 'town' })).selectOption({ label: w.extra.new });
+    await page.getByText(w.extra.allKept).waitFor();
+    await page.screenshot({ path: path.join(PAGES, 'import-mapping-sw.png'), fullPage: true });
+    await page.getByRole('button', { name: w.mapping.submit }).click();
+    await page.getByRole('heading', { level: 2, name: w.progress.heading }).waitFor();
+    await drainJobs(env);
+    await page.getByRole('heading', { level: 2, name: w.result.completed }).waitFor({ timeout: 15_000 });
+    expect(await figure(page, w.counts.consentRecorded).textContent()).toBe('1');
+    expect(await sql('select phone, action, source from consent_records where organization_id = ? order by phone', [swOrg.id])).toEqual([
+      { phone: '+255754700001', action: 'consent_recorded', source: 'import' },
+    ]);
+    expect(await fieldValues(swOrg.id)).toEqual([
+      { phone: '+255754700001', name: 'town', value: 'Mbezi' },
+      { phone: '+255754700002', name: 'town', value: 'Tegeta' },
+    ]);
+
+    const [rehema] = await sql<{ id: string }>("select id from contacts where organization_id = ? and phone = '+255754700001'", [swOrg.id]);
+    await page.goto(`${site.base}/#/contacts/${rehema!.id}`);
+    await page.getByRole('heading', { level: 2, name: w.fields.heading }).waitFor();
+    expect(await page.getByLabel('town', { exact: true }).inputValue()).toBe('Mbezi');
+    await page.screenshot({ path: path.join(PAGES, 'contact-fields-sw.png'), fullPage: true });
+    // The list finds the contact by a part of its field's value.
+    await page.goto(`${site.base}/#/contacts?field_value=mbe&field_match=contains`);
+    const list = page.getByRole('table', { name: w.contacts.caption });
+    await list.getByRole('row', { name: /Rehema/ }).waitFor();
+    expect(await list.getByRole('row').count()).toBe(2);
+  });
+
+  test('three contacts found by a part of their name, ticked at once and added to a group in one call', async ({ swPage: page }) => {
+    const seller = await signInAs(env, swOrg.members.marketer!);
+    const post = (url: string, body: object) => seller.agent.post(url).set('X-CSRF-Token', seller.csrf).send(body);
+    for (const [phone, name] of [['0754700011', 'Neema Mushi'], ['0754700012', 'Neema Kweka'], ['0754700013', 'Mwanneema Ally'], ['0754700014', 'Baraka Neem']]) {
+      expect((await post('/v1/contacts', { phone, name })).status).toBe(201);
+    }
+    const group = await post('/v1/groups', { name: 'Wateja wa Tegeta' });
+    expect(group.status).toBe(201);
+    const groupId: string = group.body.data.group.id;
+
+    await signInSw(page, swOrg.members.marketer!);
+    await page.goto(`${site.base}/#/groups/${groupId}`);
+    await page.getByLabel(w.addMany.search).fill('neema');
+    await page.getByRole('button', { name: w.addMany.findButton }).click();
+    const found = page.getByRole('table', { name: w.addMany.caption });
+    await found.getByRole('row', { name: /Mwanneema Ally/ }).waitFor();
+    expect(await found.getByRole('row').count()).toBe(4);
+    await page.getByLabel(w.addMany.selectPage).check();
+    await page.screenshot({ path: path.join(PAGES, 'group-add-many-sw.png'), fullPage: true });
+    await page.getByRole('button', { name: fill(w.addMany.submit_other, { formatted: 3 }) }).click();
+    await page.getByRole('status').filter({ hasText: fill(w.addMany.added_other, { formatted: 3 }) }).waitFor();
+    await expect.poll(() => figure(page, w.members.heading).textContent()).toBe('3');
+    const joined = await sql<{ name: string }>('select c.name from group_members m join contacts c on c.id = m.contact_id where m.group_id = ? order by c.name', [groupId]);
+    expect(joined.map((r) => r.name)).toEqual(['Mwanneema Ally', 'Neema Kweka', 'Neema Mushi']);
+  });
+});
+
+/**
+ * Signs in through the Kiswahili form (a browser preferring sw-TZ) and waits for the header's Kiswahili sign-out
+ * button: what these tests need is the address book's pages, whatever words the first page shows.
+ */
+async function signInSw(page: Page, member: { email: string; password: string }): Promise<void> {
+  const w = words('sw');
+  await page.goto(`${site.base}/`);
+  await page.getByLabel(w.account.email).fill(member.email);
+  await page.getByLabel(w.account.password).fill(member.password);
+  await page.getByRole('button', { name: w.account.signIn }).click();
+  await page.getByRole('button', { name: w.shell.signOut }).waitFor();
+}
+
+/** A text of the translations with its {{values}} put in, as the page shows it. */
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
+
+/** Every contact field value of an organization, by number. */
+async function fieldValues(organizationId: string) {
+  return sql<{ phone: string; name: string; value: string }>('select c.phone, f.name, v.value from contact_field_values v join contacts c on c.id = v.contact_id join contact_fields f on f.id = v.field_id where v.organization_id = ? order by c.phone', [organizationId]);
+}
 
 async function contactRow(id: string): Promise<number> {
   return (await sql<{ n: number }>('select count(*)::int as n from contacts where id = ?', [id]))[0]!.n;

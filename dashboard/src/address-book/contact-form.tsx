@@ -1,6 +1,6 @@
 // Adding a contact: the number, a name, and consent with how it was given, checked by the server's schema.
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ZCreateContactBody } from '../../../core/inputs/contacts.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
@@ -8,7 +8,7 @@ import { useAction } from '../ui/use-action.ts';
 import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
-import { ConsentFields, NO_CONSENT, consentInput, type ConsentDraft } from './consent-fields.tsx';
+import { ContactConsent, NO_CONSENT, consentInput, type ConsentDraft } from './consent-fields.tsx';
 
 type Created = Outputs['contacts']['create'];
 
@@ -21,6 +21,7 @@ interface ContactValues {
 const EMPTY: ContactValues = { phone: '', name: '', consent: NO_CONSENT };
 
 export function ContactForm() {
+  const { t } = useTranslation('addressBook');
   const [created, setCreated] = useState<Created | null>(null);
   const form = useSchemaForm({
     schema: ZCreateContactBody,
@@ -43,37 +44,25 @@ export function ContactForm() {
   });
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Add a contact">
+    <form className="form" onSubmit={submit} noValidate aria-label={t('contacts.add')}>
       {created && (
         <div className="alert alert-success" role="status">
           <p>
-            {created.replay ? 'This contact had already been added. ' : 'Contact added: '}
-            <a href={href(`/contacts/${created.contact.id}`)}>{created.contact.phone}</a>
+            {created.replay ? t('contactForm.replayed') : t('contactForm.added')} <a href={href(`/contacts/${created.contact.id}`)}>{created.contact.phone}</a>
           </p>
         </div>
       )}
-      <Field label="Phone number" error={errors.phone?.message} hint="A Tanzanian mobile number: +255…, 255… or 0…">
+      <Field label={t('phone')} error={errors.phone?.message} hint={t('phoneHint')}>
         {(c) => <input {...c} {...form.register('phone')} type="tel" inputMode="tel" autoComplete="off" />}
       </Field>
-      <Field label="Name (optional)" error={errors.name?.message}>
+      <Field label={t('contactForm.nameOptional')} error={errors.name?.message}>
         {(c) => <input {...c} {...form.register('name')} autoComplete="off" />}
       </Field>
-      <Controller
-        control={form.control}
-        name="consent"
-        render={({ field }) => (
-          <ConsentFields
-            value={field.value}
-            onChange={field.onChange}
-            label="This person agreed to receive promotional messages"
-            error={errors.consent?.note?.message ?? errors.consent?.message}
-          />
-        )}
-      />
+      <ContactConsent control={form.control} name="consent" />
       {general !== null && <ErrorAlert error={general} />}
       <div className="ab-actions">
         <button type="submit" className="button" disabled={create.isPending}>
-          {create.isPending ? 'Adding…' : 'Add contact'}
+          {create.isPending ? t('contactForm.adding') : t('contactForm.submit')}
         </button>
       </div>
     </form>

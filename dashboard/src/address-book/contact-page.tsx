@@ -1,6 +1,6 @@
-// One contact: its number, consent, opt-out and groups; its name and consent edited; the contact deleted.
+// One contact: its number, consent, opt-out, groups and fields; its name, consent and fields edited; the contact deleted.
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ZUpdateContactBody } from '../../../core/inputs/contacts.ts';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
@@ -13,7 +13,8 @@ import { Field } from '../ui/field.tsx';
 import { Stats } from '../ui/stats.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
-import { ConsentFields, NO_CONSENT, consentInput, type ConsentDraft } from './consent-fields.tsx';
+import { ContactConsent, NO_CONSENT, consentInput, type ConsentDraft } from './consent-fields.tsx';
+import { ContactFieldsCard } from './contact-fields-card.tsx';
 import { useAction } from '../ui/use-action.ts';
 import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import '../styles/address-book.css';
@@ -23,14 +24,16 @@ type Contact = Outputs['contacts']['get']['contact'];
 
 export function ContactDetailPage({ params }: PageProps) {
   const id = params['id'] ?? '';
+  const { t } = useTranslation('addressBook');
   const can = useCan();
   const contact = useQuery(trpc.contacts.get.queryOptions({ id }));
   return (
-    <Page title="Contact" actions={<a href={href('/contacts')}>Back to contacts</a>}>
-      <QueryState query={contact} label="Loading the contact">
+    <Page title={t('contact.title')} actions={<a href={href('/contacts')}>{t('contact.back')}</a>}>
+      <QueryState query={contact} label={t('contact.loading')}>
         {({ contact: c }) => (
           <>
             <ContactSummary contact={c} />
+            <ContactFieldsCard contact={c} />
             {can('contacts.write') && <EditContact contact={c} />}
             {can('contacts.write') && <DeleteContact contact={c} />}
           </>
@@ -41,6 +44,7 @@ export function ContactDetailPage({ params }: PageProps) {
 }
 
 function ContactSummary({ contact: c }: { contact: Contact }) {
+  const { t } = useTranslation('addressBook');
   const groups = useQuery(trpc.groups.list.queryOptions());
   const names = new Map((groups.data?.groups ?? []).map((g) => [g.id, g.name]));
   return (
@@ -50,22 +54,22 @@ function ContactSummary({ contact: c }: { contact: Contact }) {
       </h2>
       <Stats
         items={[
-          { label: 'Name', value: c.name ?? '—' },
-          { label: 'Consent', value: c.consent ? `Recorded ${formatDateTime(c.consent.recorded_at)}` : 'None' },
-          { label: 'Opt-out', value: c.opted_out ? 'Opted out' : 'Not opted out' },
-          { label: 'Added', value: formatDateTime(c.created_at) },
+          { label: t('name'), value: c.name ?? '—' },
+          { label: t('consentLabel'), value: c.consent ? t('contact.consentRecorded', { at: formatDateTime(c.consent.recorded_at) }) : t('contact.noConsent') },
+          { label: t('optOutLabel'), value: c.opted_out ? t('optedOut') : t('contact.notOptedOut') },
+          { label: t('added'), value: formatDateTime(c.created_at) },
         ]}
       />
-      {c.consent?.note && <p className="hint">How consent was given: {c.consent.note}</p>}
-      {c.opted_out && <p className="note note-danger">This number opted out: it receives no promotional message, whatever its consent.</p>}
-      <h3>Groups</h3>
+      {c.consent?.note && <p className="hint">{t('contact.consentNote', { note: c.consent.note })}</p>}
+      {c.opted_out && <p className="note note-danger">{t('contact.optedOutNote')}</p>}
+      <h3>{t('contact.groups')}</h3>
       {c.group_ids.length === 0 ? (
-        <p className="empty">In no group.</p>
+        <p className="empty">{t('contact.noGroup')}</p>
       ) : (
-        <ul className="ab-chips" aria-label="Groups of the contact">
+        <ul className="ab-chips" aria-label={t('contact.groupsOf')}>
           {c.group_ids.map((g) => (
             <li key={g}>
-              <a href={href(`/groups/${g}`)}>{names.get(g) ?? 'Group'}</a>
+              <a href={href(`/groups/${g}`)}>{names.get(g) ?? t('group.title')}</a>
             </li>
           ))}
         </ul>
@@ -81,6 +85,7 @@ interface EditValues {
 }
 
 function EditContact({ contact: c }: { contact: Contact }) {
+  const { t } = useTranslation('addressBook');
   const [saved, setSaved] = useState(false);
   // Consent is recorded only when none exists and withdrawn only when one does; otherwise it is left alone.
   const toInput = ({ name, consent, withdraw }: EditValues) => {
@@ -104,42 +109,31 @@ function EditContact({ contact: c }: { contact: Contact }) {
   });
   return (
     <section className="card" aria-labelledby="edit-heading">
-      <h2 id="edit-heading">Edit</h2>
+      <h2 id="edit-heading">{t('contact.edit')}</h2>
       {saved && (
         <p className="alert alert-success" role="status">
-          Changes saved.
+          {t('contact.saved')}
         </p>
       )}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Field label="Name" error={errors.name?.message} hint="Leave empty to clear it. The number never changes: delete the contact and add it again.">
+        <Field label={t('name')} error={errors.name?.message} hint={t('contact.nameHint')}>
           {(ctl) => <input {...ctl} {...form.register('name')} autoComplete="off" />}
         </Field>
         {c.consent ? (
           <fieldset className="field">
-            <legend>Consent to promotional messages</legend>
+            <legend>{t('consent.legend')}</legend>
             <label className="choice">
-              <input type="checkbox" className="ab-check" {...form.register('withdraw')} /> Withdraw the recorded consent
+              <input type="checkbox" className="ab-check" {...form.register('withdraw')} /> {t('contact.withdraw')}
             </label>
-            <p className="hint">A withdrawal is kept in the consent history; consent can be recorded again later.</p>
+            <p className="hint">{t('contact.withdrawHint')}</p>
           </fieldset>
         ) : (
-          <Controller
-            control={form.control}
-            name="consent"
-            render={({ field }) => (
-              <ConsentFields
-                value={field.value}
-                onChange={field.onChange}
-                label="This person agreed to receive promotional messages"
-                error={errors.consent?.note?.message ?? errors.consent?.message}
-              />
-            )}
-          />
+          <ContactConsent control={form.control} name="consent" />
         )}
         {general !== null && <ErrorAlert error={general} />}
         <div className="ab-actions">
           <button type="submit" className="button" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save changes'}
+            {update.isPending ? t('contact.saving') : t('contact.save')}
           </button>
         </div>
       </form>
@@ -148,6 +142,7 @@ function EditContact({ contact: c }: { contact: Contact }) {
 }
 
 function DeleteContact({ contact: c }: { contact: Contact }) {
+  const { t } = useTranslation('addressBook');
   const remove = useAction(trpc.contacts.delete.mutationOptions(), {
     invalidates: [trpc.contacts.pathKey(), trpc.groups.pathKey()],
     onSuccess: () => {
@@ -157,12 +152,13 @@ function DeleteContact({ contact: c }: { contact: Contact }) {
   });
   return (
     <section className="card" aria-labelledby="delete-heading">
-      <h2 id="delete-heading">Delete</h2>
-      <p className="hint">The contact leaves the address book and its groups; its consent history and any opt-out of the number are kept.</p>
+      <h2 id="delete-heading">{t('contact.delete')}</h2>
+      <p className="hint">{t('contact.deleteHint')}</p>
       <ConfirmAction
-        label="Delete contact"
-        question={`Delete ${c.phone}${c.name ? ` (${c.name})` : ''}? This cannot be undone.`}
-        confirmLabel="Yes, delete the contact"
+        label={t('contact.deleteButton')}
+        question={c.name ? t('contact.deleteNamed', { phone: c.phone, name: c.name }) : t('contact.deleteQuestion', { phone: c.phone })}
+        confirmLabel={t('contact.deleteConfirm')}
+        cancelLabel={t('cancel')}
         onConfirm={() => remove.run({ id: c.id })}
         pending={remove.isPending}
         error={remove.error}

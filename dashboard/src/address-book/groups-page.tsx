@@ -1,11 +1,13 @@
 // Groups by name with their member counts, and a form to create one (one idempotency key per group).
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ZGroupBody } from '../../../core/inputs/groups.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
 import { formatDateTime } from '../format/time.ts';
+import { formatCount } from '../format/locale.ts';
 import { Page } from '../shell/page.tsx';
 import { Field } from '../ui/field.tsx';
 import { QueryState } from '../ui/query-state.tsx';
@@ -18,23 +20,23 @@ import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 
 type Group = Outputs['groups']['list']['groups'][number];
 
-const COLUMNS: readonly Column<Group>[] = [
-  { header: 'Name', cell: (g) => <a href={href(`/groups/${g.id}`)}>{g.name}</a> },
-  { header: 'Members', cell: (g) => g.members.toLocaleString('en-US'), numeric: true },
-  { header: 'Changed', cell: (g) => formatDateTime(g.updated_at) },
-];
-
 export function GroupsPage() {
+  const { t } = useTranslation('addressBook');
   const can = useCan();
   const groups = useQuery(trpc.groups.list.queryOptions());
+  const columns: readonly Column<Group>[] = [
+    { header: t('name'), cell: (g) => <a href={href(`/groups/${g.id}`)}>{g.name}</a> },
+    { header: t('members.heading'), cell: (g) => formatCount(g.members), numeric: true },
+    { header: t('group.changed'), cell: (g) => formatDateTime(g.updated_at) },
+  ];
   return (
-    <Page title="Groups">
-      <p className="lead">Groups gather contacts for campaigns. A contact may be in several groups.</p>
+    <Page title={t('groups.title')}>
+      <p className="lead">{t('groups.lead')}</p>
       {can('contacts.write') && <CreateGroup />}
       <section aria-labelledby="groups-list">
-        <h2 id="groups-list">All groups</h2>
-        <QueryState query={groups} label="Loading groups">
-          {(data) => <DataTable caption="Groups by name, with their members" columns={COLUMNS} rows={data.groups} rowKey={(g) => g.id} empty="No group yet." />}
+        <h2 id="groups-list">{t('groups.all')}</h2>
+        <QueryState query={groups} label={t('groups.loading')}>
+          {(data) => <DataTable caption={t('groups.caption')} columns={columns} rows={data.groups} rowKey={(g) => g.id} empty={t('groups.none')} />}
         </QueryState>
       </section>
     </Page>
@@ -42,6 +44,7 @@ export function GroupsPage() {
 }
 
 function CreateGroup() {
+  const { t } = useTranslation('addressBook');
   const [created, setCreated] = useState<Group | null>(null);
   const form = useSchemaForm({ schema: ZGroupBody, defaultValues: { name: '' }, toInput: ({ name }: { name: string }) => ({ name: name.trim() }) });
   const create = useAction(trpc.groups.create.mutationOptions(), {
@@ -59,18 +62,18 @@ function CreateGroup() {
   });
   return (
     <section className="card" aria-labelledby="create-group">
-      <h2 id="create-group">Create a group</h2>
+      <h2 id="create-group">{t('groups.create')}</h2>
       {created && (
         <p className="alert alert-success" role="status">
-          Group created: <a href={href(`/groups/${created.id}`)}>{created.name}</a>
+          {t('groups.created')} <a href={href(`/groups/${created.id}`)}>{created.name}</a>
         </p>
       )}
       <form className="ab-inline-form" onSubmit={onSubmit} noValidate>
-        <Field label="Group name" error={form.formState.errors.name?.message} hint="Up to 100 characters, unique in your organization (ignoring case).">
+        <Field label={t('groups.name')} error={form.formState.errors.name?.message} hint={t('groups.nameHint')}>
           {(c) => <input {...c} {...form.register('name')} autoComplete="off" />}
         </Field>
         <button type="submit" className="button" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create group'}
+          {create.isPending ? t('groups.creating') : t('groups.createButton')}
         </button>
       </form>
       {general !== null && <ErrorAlert error={general} />}

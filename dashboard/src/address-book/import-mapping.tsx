@@ -1,24 +1,22 @@
-// The import's second and third steps: what the file holds (delimiter, columns, first rows), then the columns,
-// the group and the consent chosen, and the processing asked for.
+// The import's third step: the columns (phone, name, consent, the extra ones as contact fields), the group and the
+// consent chosen, and the processing asked for.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
-import { humanize, plural } from '../format/text.ts';
 import { Field } from '../ui/field.tsx';
-import { Stats } from '../ui/stats.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
 import { ConsentFields, NO_CONSENT, consentInput } from './consent-fields.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { formErrors } from '../ui/form-errors.ts';
 import { errorField, errorMessage } from '../errors.ts';
 import { useAction } from '../ui/use-action.ts';
 import { CONSENT_NO_VALUES, CONSENT_YES_VALUES, WHOLE_FILE_CONSENT_PHRASES } from '../../../core/domain/import-consent.ts';
+import { ExtraColumns, columnRequest, defaultChoice, type ColumnChoice } from './import-extra-columns.tsx';
+import { GroupChoiceFields, groupRequest, type GroupDraft } from './import-group-choice.tsx';
 
-type Answer = Outputs['imports']['get'];
-type ContactImport = Answer['import'];
-type GroupChoice = 'none' | 'existing' | 'new';
+type ContactImport = Outputs['imports']['get']['import'];
 
-const FIELDS = ['phone_column', 'name_column', 'group_id', 'group_name', 'consent_column', 'consent'];
+const FIELDS = ['phone_column', 'name_column', 'group_id', 'group_name', 'consent_column', 'consent', 'ignored_columns'];
 
 /** The file's columns as the options of a select. */
 function ColumnOptions({ columns }: { columns: readonly string[] }) {
@@ -34,58 +32,41 @@ function guess(columns: readonly string[], pattern: RegExp): string {
   return columns.find((c) => pattern.test(c)) ?? '';
 }
 
-export function FileSummary({ answer }: { answer: Answer }) {
-  const { import: imp, sample } = answer;
-  const columns = imp.columns ?? [];
-  const sampleColumns: Column<string[]>[] = columns.map((name, i) => ({ header: name.trim() || `Column ${i + 1}`, cell: (row) => row[i] ?? '' }));
-  return (
-    <section className="card" aria-labelledby="file-heading">
-      <h2 id="file-heading">Check the file</h2>
-      <Stats
-        items={[
-          { label: 'File', value: imp.filename ?? '—' },
-          { label: 'Delimiter', value: imp.delimiter ? humanize(imp.delimiter) : '—' },
-          { label: 'Rows', value: imp.rows.toLocaleString('en-US') },
-          { label: 'Columns', value: columns.length },
-        ]}
-      />
-      <h3>Columns</h3>
-      <ul className="ab-chips" aria-label="Columns of the file">
-        {columns.map((c, i) => (
-          <li key={i}>{c}</li>
-        ))}
-      </ul>
-      <h3>First rows</h3>
-      {sample === null ? (
-        <p className="hint">Your role does not show the rows.</p>
-      ) : (
-        <DataTable caption={`The first ${plural(sample.length, 'row')} of the file`} columns={sampleColumns} rows={sample} rowKey={(_r, i) => String(i)} empty="The file has no row below its header." />
-      )}
-    </section>
-  );
+/** A refusal of one extra column's mapping (field_columns.N…), put by that column. */
+function columnErrors(error: unknown, sent: readonly { column: string }[] | undefined): Record<string, string> {
+  const at = /^field_columns\.(\d+)/.exec(errorField(error) ?? '');
+  const column = at ? sent?.[Number(at[1])]?.column : undefined;
+  return column ? { [column]: errorMessage(error) } : {};
 }
 
 export function MappingStep({ imp }: { imp: ContactImport }) {
+  const { t } = useTranslation('addressBook');
   const columns = imp.columns ?? [];
   const [phoneColumn, setPhoneColumn] = useState(() => guess(columns, /phone|simu|mobile|msisdn|number|namba/i) || (columns[0] ?? ''));
   const [nameColumn, setNameColumn] = useState(() => guess(columns, /name|jina/i));
-  const [groupChoice, setGroupChoice] = useState<GroupChoice>('none');
-  const [groupId, setGroupId] = useState('');
-  const [groupName, setGroupName] = useState('');
+  const [group, setGroup] = useState<GroupDraft>({ choice: 'none', id: '', name: '' });
   const [consentColumn, setConsentColumn] = useState(() => guess(columns, /consent|ridhaa|agreed|kubali/i));
   const [consent, setConsent] = useState(NO_CONSENT);
   const [confirmation, setConfirmation] = useState('');
-  const groups = useQuery(trpc.groups.list.queryOptions());
+  const [choices, setChoices] = useState<Record<string, ColumnChoice>>({});
+  const fields = useQuery(trpc.contactFields.list.queryOptions());
   const process = useAction(trpc.imports.process.mutationOptions(), {
-    invalidates: [trpc.imports.pathKey(), trpc.groups.pathKey()],
+    invalidates: [trpc.imports.pathKey(), trpc.groups.pathKey(), trpc.contactFields.pathKey()],
     onSuccess: (answer) => {
       // The page follows the import from the state the answer gives (queued): its polling starts at once.
       queryClient.setQueryData(trpc.imports.get.queryKey({ id: imp.id }), (old) => (old ? { ...old, import: answer.import } : old));
     },
   });
-  const errors = formErrors(process.error, FIELDS);
+  const errors = formErrors(process.error, [...FIELDS, 'field_columns']);
   // The typed phrase has a field of its own, inside the consent the server names as a whole.
   const confirmationError = errorField(process.error) === 'consent.confirmation' ? errorMessage(process.error) : undefined;
+  const byColumn = columnErrors(process.error, process.variables?.field_columns);
+  const known = fields.data?.fields ?? [];
+  const extra = columns.filter((c) => c !== phoneColumn && c !== nameColumn && c !== consentColumn);
+  // A refusal of the extra columns that names no one column is said with the others that name no field here.
+  const columnsRefused = Boolean(errors.of('field_columns') ?? errors.of('ignored_columns')) && Object.keys(byColumn).length === 0;
+  const unplaced = errors.general ?? (columnsRefused ? process.error : null);
+  const effective = Object.fromEntries(extra.map((c) => [c, choices[c] ?? defaultChoice(c, known)]));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -93,73 +74,41 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
       id: imp.id,
       phone_column: phoneColumn,
       name_column: nameColumn || null,
-      ...(groupChoice === 'existing' ? { group_id: groupId } : {}),
-      ...(groupChoice === 'new' ? { group_name: groupName.trim() } : {}),
+      ...groupRequest(group),
       ...(consentColumn ? { consent_column: consentColumn, consent: null } : {}),
       ...(!consentColumn ? { consent: consent.given ? { ...consentInput(consent)!, confirmation } : null } : {}),
+      ...columnRequest(extra, effective),
     });
   };
 
   return (
     <section className="card" aria-labelledby="mapping-heading">
-      <h2 id="mapping-heading">Choose the columns</h2>
+      <h2 id="mapping-heading">{t('steps.columns')}</h2>
       <form className="form" onSubmit={onSubmit}>
-        <Field label="Phone number column" error={errors.of('phone_column')} hint="Numbers that are not Tanzanian mobiles are reported as invalid rows.">
+        <Field label={t('mapping.phone')} error={errors.of('phone_column')} hint={t('mapping.phoneHint')}>
           {(c) => (
             <select {...c} required value={phoneColumn} onChange={(e) => setPhoneColumn(e.target.value)}>
               <ColumnOptions columns={columns} />
             </select>
           )}
         </Field>
-        <Field label="Name column (optional)" error={errors.of('name_column')}>
+        <Field label={t('mapping.name')} error={errors.of('name_column')}>
           {(c) => (
             <select {...c} value={nameColumn} onChange={(e) => setNameColumn(e.target.value)}>
-              <option value="">No name</option>
+              <option value="">{t('mapping.noName')}</option>
               <ColumnOptions columns={columns} />
             </select>
           )}
         </Field>
-        <fieldset className="field">
-          <legend>Group</legend>
-          {(
-            [
-              ['none', 'Add to no group'],
-              ['existing', 'Add to an existing group'],
-              ['new', 'Add to a new group'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="choice">
-              <input type="radio" name="group" value={value} checked={groupChoice === value} onChange={() => setGroupChoice(value)} /> {label}
-            </label>
-          ))}
-        </fieldset>
-        {groupChoice === 'existing' && (
-          <Field label="Existing group" error={errors.of('group_id')}>
-            {(c) => (
-              <select {...c} required value={groupId} onChange={(e) => setGroupId(e.target.value)}>
-                <option value="">Choose a group</option>
-                {(groups.data?.groups ?? []).map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name} ({plural(g.members, 'member')})
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        )}
-        {groupChoice === 'new' && (
-          <Field label="New group name" error={errors.of('group_name')} hint="Created when the processing starts.">
-            {(c) => <input {...c} required maxLength={100} autoComplete="off" value={groupName} onChange={(e) => setGroupName(e.target.value)} />}
-          </Field>
-        )}
+        <GroupChoiceFields value={group} onChange={setGroup} errors={errors} />
         <Field
-          label="Consent column (optional)"
+          label={t('mapping.consentColumn')}
           error={errors.of('consent_column')}
-          hint={`Row by row: ${CONSENT_YES_VALUES.join(', ')} record consent; ${CONSENT_NO_VALUES.join(', ')} or an empty cell record none; any other value makes the row invalid.`}
+          hint={t('mapping.consentColumnHint', { yes: CONSENT_YES_VALUES.join(', '), no: CONSENT_NO_VALUES.join(', ') })}
         >
           {(c) => (
             <select {...c} value={consentColumn} onChange={(e) => setConsentColumn(e.target.value)}>
-              <option value="">No consent column</option>
+              <option value="">{t('mapping.noConsentColumn')}</option>
               <ColumnOptions columns={columns} />
             </select>
           )}
@@ -168,24 +117,21 @@ export function MappingStep({ imp }: { imp: ContactImport }) {
           <ConsentFields
             value={consent}
             onChange={setConsent}
-            label="Everyone in this file agreed to receive promotional messages"
+            label={t('mapping.wholeFile')}
             error={confirmationError ? undefined : errors.of('consent')}
-            hint="Recorded for every contact of the file that has no consent yet and has not opted out. Say how it was given, for example “signed up at the 2026 trade fair stand”."
+            hint={t('mapping.wholeFileHint')}
           />
         )}
         {!consentColumn && consent.given && (
-          <Field
-            label={`To confirm consent for every row, type ${WHOLE_FILE_CONSENT_PHRASES.map((p) => `“${p}”`).join(' or ')}`}
-            error={confirmationError}
-            hint="This choice is kept in the audit log with your name and the file."
-          >
+          <Field label={t('mapping.confirm', { phrases: WHOLE_FILE_CONSENT_PHRASES.map((p) => `“${p}”`).join(t('mapping.or')) })} error={confirmationError} hint={t('mapping.confirmHint')}>
             {(c) => <input {...c} required maxLength={100} autoComplete="off" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />}
           </Field>
         )}
-        {errors.general ? <ErrorAlert error={errors.general} /> : null}
+        <ExtraColumns columns={extra} fields={known} choices={effective} onChange={(column, choice) => setChoices((cs) => ({ ...cs, [column]: choice }))} errors={byColumn} />
+        {unplaced ? <ErrorAlert error={unplaced} /> : null}
         <div className="ab-actions">
           <button type="submit" className="button" disabled={process.isPending || !phoneColumn}>
-            {process.isPending ? 'Starting…' : 'Process the import'}
+            {process.isPending ? t('mapping.starting') : t('mapping.submit')}
           </button>
         </div>
       </form>

@@ -1,8 +1,11 @@
 // The import's first step: a CSV file streamed to REST's upload endpoint, with a progress bar as it goes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { csrfToken, type Outputs } from '../trpc.ts';
 import { Field } from '../ui/field.tsx';
 import { restLink } from '../../../core/transport/rest-paths.ts';
+import { numberFormat } from '../format/locale.ts';
 
 export type Uploaded = Outputs['imports']['get'];
 
@@ -13,8 +16,6 @@ interface Refusal {
 }
 
 type UploadResult = { ok: true; data: Uploaded } | { ok: false; error: Refusal };
-
-const UNREACHABLE: Refusal = { code: 'network', message: 'The file could not be sent: the service could not be reached. Check the connection and try again.' };
 
 type Envelope = { success?: boolean; data?: Uploaded; error?: Refusal };
 
@@ -32,7 +33,7 @@ function parseEnvelope(text: string): Envelope | null {
  * REST's contact-import upload with the file as the body. XMLHttpRequest rather than fetch: only it reports the
  * upload's progress. The session cookie goes by itself (same site); the CSRF token goes as REST asks.
  */
-function uploadCsv(file: File, onProgress: (sent: number, total: number) => void): { done: Promise<UploadResult>; abort: () => void } {
+function uploadCsv(t: TFunction<'addressBook'>, file: File, onProgress: (sent: number, total: number) => void): { done: Promise<UploadResult>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadResult>((resolve) => {
     xhr.open('POST', restLink('uploadContactImport', {}, { filename: file.name }));
@@ -40,26 +41,28 @@ function uploadCsv(file: File, onProgress: (sent: number, total: number) => void
     const token = csrfToken();
     if (token) xhr.setRequestHeader('X-CSRF-Token', token);
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
-    xhr.onerror = () => resolve({ ok: false, error: UNREACHABLE });
-    xhr.onabort = () => resolve({ ok: false, error: { code: 'aborted', message: 'The upload was stopped.' } });
+    xhr.onerror = () => resolve({ ok: false, error: { code: 'network', message: t('upload.unreachable') } });
+    xhr.onabort = () => resolve({ ok: false, error: { code: 'aborted', message: t('upload.stopped') } });
     xhr.onload = () => {
       const body = parseEnvelope(xhr.responseText);
       if (body?.success && body.data) resolve({ ok: true, data: body.data });
       else if (body?.error?.message) resolve({ ok: false, error: body.error });
-      else resolve({ ok: false, error: { code: 'unexpected', message: `The service answered ${xhr.status} without saying why. Try again.` } });
+      else resolve({ ok: false, error: { code: 'unexpected', message: t('upload.unexpected', { status: xhr.status }) } });
     };
     xhr.send(file);
   });
   return { done, abort: () => xhr.abort() };
 }
 
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+function formatBytes(t: TFunction<'addressBook'>, n: number): string {
+  const one = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (n < 1024) return t('upload.bytes', { count: n });
+  if (n < 1024 * 1024) return `${one.format(n / 1024)} KiB`;
+  return `${one.format(n / (1024 * 1024))} MiB`;
 }
 
 export function UploadStep({ onUploaded }: { onUploaded: (answer: Uploaded) => void }) {
+  const { t } = useTranslation('addressBook');
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
   const [error, setError] = useState<Refusal | null>(null);
@@ -72,7 +75,7 @@ export function UploadStep({ onUploaded }: { onUploaded: (answer: Uploaded) => v
     if (!file) return;
     setError(null);
     setProgress({ sent: 0, total: file.size });
-    const upload = uploadCsv(file, (sent, total) => setProgress({ sent, total }));
+    const upload = uploadCsv(t, file, (sent, total) => setProgress({ sent, total }));
     abort.current = upload.abort;
     const result = await upload.done;
     abort.current = null;
@@ -86,34 +89,34 @@ export function UploadStep({ onUploaded }: { onUploaded: (answer: Uploaded) => v
 
   const uploading = progress !== null;
   const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
-  const message = error ? `${error.message}${error.field ? ` (field: ${error.field})` : ''}` : undefined;
+  const message = error ? (error.field ? t('upload.refusedField', { message: error.message, field: error.field }) : error.message) : undefined;
   return (
     <form className="form" onSubmit={(e) => void onSubmit(e)}>
       <Field
-        label="CSV file"
+        label={t('upload.file')}
         error={message}
-        hint="The first line names the columns; commas, semicolons or tabs separate the values. UTF-8, at most 25 MiB. Nothing is added to the address book until you process it."
+        hint={t('upload.hint')}
       >
         {(c) => <input {...c} type="file" accept=".csv,text/csv" required disabled={uploading} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
       </Field>
       {progress && (
         <div className="ab-progress">
-          <label htmlFor="upload-progress">Uploading {file?.name}</label>
+          <label htmlFor="upload-progress">{t('upload.uploadingFile', { name: file?.name ?? '' })}</label>
           <progress id="upload-progress" max={100} value={percent}>
-            {percent}%
+            {t('upload.percent', { percent })}
           </progress>
           <p className="hint" aria-live="polite">
-            {percent}% · {formatBytes(progress.sent)} of {formatBytes(progress.total)}
+            {t('upload.progress', { percent, sent: formatBytes(t, progress.sent), total: formatBytes(t, progress.total) })}
           </p>
         </div>
       )}
       <div className="ab-actions">
         <button type="submit" className="button" disabled={!file || uploading}>
-          {uploading ? 'Uploading…' : 'Upload the file'}
+          {uploading ? t('upload.uploading') : t('steps.upload')}
         </button>
         {uploading && (
           <button type="button" className="button button-secondary" onClick={() => abort.current?.()}>
-            Stop
+            {t('upload.stop')}
           </button>
         )}
       </div>

@@ -1,10 +1,12 @@
 // Past contact imports, newest first, with their state and counts; the way into the import wizard.
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { PageProps } from '../routes.tsx';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
 import { useCan } from '../session.tsx';
 import { formatDateTime } from '../format/time.ts';
-import { humanize } from '../format/text.ts';
+import { formatCount } from '../format/locale.ts';
 import { Page } from '../shell/page.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { FilteredList } from '../ui/filtered-list.tsx';
@@ -15,36 +17,39 @@ type ContactImport = Outputs['imports']['list']['imports'][number];
 const PAGE_SIZE = 25;
 const RUNNING = new Set(['uploading', 'queued', 'processing']);
 
-const COLUMNS: readonly Column<ContactImport>[] = [
-  { header: 'Uploaded', cell: (i) => <a href={href(`/imports/${i.id}`)}>{formatDateTime(i.created_at)}</a> },
-  { header: 'File', cell: (i) => <span className="ab-break">{i.filename ?? '—'}</span> },
-  { header: 'State', cell: (i) => <span className={`badge ab-badge-${i.state}`}>{humanize(i.state)}</span> },
-  { header: 'Rows', cell: (i) => i.rows.toLocaleString('en-US'), numeric: true },
-  { header: 'Created', cell: (i) => i.counts.created.toLocaleString('en-US'), numeric: true },
-  { header: 'Invalid', cell: (i) => i.counts.invalid.toLocaleString('en-US'), numeric: true },
-];
+/** The states an import passes through, each with its word in codes (failed, expired and completed included). */
+const STATES = ['uploading', 'uploaded', 'queued', 'processing', 'completed', 'failed', 'expired'] as const;
 
 export function ImportsPage({ query }: PageProps) {
+  const { t } = useTranslation(['addressBook', 'codes']);
   const can = useCan();
+  const columns: readonly Column<ContactImport>[] = [
+    { header: t('imports.uploaded'), cell: (i) => <a href={href(`/imports/${i.id}`)}>{formatDateTime(i.created_at)}</a> },
+    { header: t('file.file'), cell: (i) => <span className="ab-break">{i.filename ?? '—'}</span> },
+    { header: t('imports.state'), cell: (i) => <span className={`badge ab-badge-${i.state}`}>{stateWord(t, i.state)}</span> },
+    { header: t('file.rows'), cell: (i) => formatCount(i.rows), numeric: true },
+    { header: t('counts.created'), cell: (i) => formatCount(i.counts.created), numeric: true },
+    { header: t('counts.invalid'), cell: (i) => formatCount(i.counts.invalid), numeric: true },
+  ];
   return (
     <Page
-      title="Imports"
+      title={t('imports.title')}
       actions={
         can('imports.write') && (
           <a className="button" href={href('/imports/new')}>
-            Import contacts
+            {t('imports.import')}
           </a>
         )
       }
     >
-      <p className="lead">Contacts come from a CSV file in a few steps: upload it, check it, choose its columns, then process it. One import runs at a time.</p>
+      <p className="lead">{t('imports.lead')}</p>
       <section aria-labelledby="imports-heading">
-        <h2 id="imports-heading">Past imports</h2>
+        <h2 id="imports-heading">{t('imports.past')}</h2>
         <FilteredList
           path="/imports"
           query={query}
           filters={[]}
-          noun="imports"
+          noun={t('imports.noun')}
           list={(_, before) =>
             trpc.imports.list.queryOptions(
               { limit: PAGE_SIZE, before },
@@ -54,12 +59,17 @@ export function ImportsPage({ query }: PageProps) {
           }
           rows={(data) => data.imports}
           next={(data) => data.next_before}
-          columns={COLUMNS}
+          columns={columns}
           rowKey={(r) => r.id}
-          caption="Contact imports, newest first"
-          empty="No import yet."
+          caption={t('imports.caption')}
+          empty={t('imports.none')}
         />
       </section>
     </Page>
   );
+}
+
+function stateWord(t: TFunction<['addressBook', 'codes']>, state: string): string {
+  const known = STATES.find((s) => s === state);
+  return known ? t(`codes:${known}`) : state;
 }

@@ -1,6 +1,7 @@
 // Recording an opt-out (a number and an optional reason) and clearing one (a reason and the evidence, both kept),
 // each checked by the server's schema before it is sent.
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ZClearOptOutBody, ZRecordOptOutBody } from '../../../core/inputs/opt-outs.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { Field } from '../ui/field.tsx';
@@ -15,6 +16,7 @@ type Recorded = Outputs['optOuts']['record'];
 const changes = () => [trpc.optOuts.pathKey(), trpc.contacts.pathKey()];
 
 export function RecordOptOut() {
+  const { t } = useTranslation('addressBook');
   const [recorded, setRecorded] = useState<Recorded | null>(null);
   const form = useSchemaForm({
     schema: ZRecordOptOutBody,
@@ -35,22 +37,22 @@ export function RecordOptOut() {
     record.run(input);
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Record an opt-out">
+    <form className="form" onSubmit={onSubmit} noValidate aria-label={t('optOuts.record')}>
       {recorded && (
         <p className="alert alert-success" role="status">
-          {recorded.created ? `Opt-out recorded for ${recorded.opt_out.phone}.` : `${recorded.opt_out.phone} had already opted out; its opt-out is unchanged.`}
+          {recorded.created ? t('optOuts.recorded', { phone: recorded.opt_out.phone }) : t('optOuts.already', { phone: recorded.opt_out.phone })}
         </p>
       )}
-      <Field label="Phone number" error={errors.phone?.message} hint="A Tanzanian mobile number: +255…, 255… or 0…">
+      <Field label={t('phone')} error={errors.phone?.message} hint={t('phoneHint')}>
         {(c) => <input {...c} {...form.register('phone')} type="tel" inputMode="tel" autoComplete="off" />}
       </Field>
-      <Field label="Reason (optional)" error={errors.reason?.message} hint="For example: “asked by phone to stop promotions”.">
+      <Field label={t('optOuts.reasonOptional')} error={errors.reason?.message} hint={t('optOuts.reasonHint')}>
         {(c) => <textarea {...c} {...form.register('reason')} rows={2} />}
       </Field>
       {general !== null && <ErrorAlert error={general} />}
       <div className="ab-actions">
         <button type="submit" className="button" disabled={record.isPending}>
-          {record.isPending ? 'Recording…' : 'Record opt-out'}
+          {record.isPending ? t('optOuts.recording') : t('optOuts.recordButton')}
         </button>
       </div>
     </form>
@@ -64,6 +66,7 @@ export interface ClearOptOutProps {
 }
 
 export function ClearOptOut({ optOut, onDone, onCancel }: ClearOptOutProps) {
+  const { t } = useTranslation('addressBook');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [optOut.id]);
   const form = useSchemaForm({
@@ -73,7 +76,7 @@ export function ClearOptOut({ optOut, onDone, onCancel }: ClearOptOutProps) {
   });
   const clear = useAction(trpc.optOuts.clear.mutationOptions(), {
     invalidates: changes,
-    onSuccess: (answer) => onDone(`The opt-out of ${answer.opt_out.phone} is cleared.`),
+    onSuccess: (answer) => onDone(t('optOuts.cleared', { phone: answer.opt_out.phone })),
   });
   const general = useServerRefusal(form, clear.error, ['reason', 'evidence']);
   const { errors } = form.formState;
@@ -81,26 +84,23 @@ export function ClearOptOut({ optOut, onDone, onCancel }: ClearOptOutProps) {
   return (
     <section className="card ab-clear" aria-labelledby="clear-heading">
       <h2 id="clear-heading" ref={heading} tabIndex={-1}>
-        Clear the opt-out of <span className="nowrap">{optOut.phone}</span>
+        {t('optOuts.clearHeading', { phone: optOut.phone })}
       </h2>
-      <p className="hint">
-        Clear an opt-out only when the person asked to receive promotions again. The reason and the evidence are kept in the consent history and the
-        audit log; the opt-out itself stays on record.
-      </p>
+      <p className="hint">{t('optOuts.clearHint')}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Field label="Reason" error={errors.reason?.message} hint="3 to 500 characters.">
+        <Field label={t('optOuts.reason')} error={errors.reason?.message} hint={t('optOuts.reasonLength')}>
           {(c) => <textarea {...c} {...form.register('reason')} rows={2} />}
         </Field>
-        <Field label="Evidence" error={errors.evidence?.message} hint="Where the request is kept: a signed form, a message, a call reference. 3 to 500 characters.">
+        <Field label={t('optOuts.evidence')} error={errors.evidence?.message} hint={t('optOuts.evidenceHint')}>
           {(c) => <textarea {...c} {...form.register('evidence')} rows={2} />}
         </Field>
         {general !== null && <ErrorAlert error={general} />}
         <div className="ab-actions">
           <button type="submit" className="button" disabled={clear.isPending}>
-            {clear.isPending ? 'Clearing…' : 'Clear opt-out'}
+            {clear.isPending ? t('optOuts.clearing') : t('optOuts.clearButton')}
           </button>
           <button type="button" className="button button-secondary" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
         </div>
       </form>

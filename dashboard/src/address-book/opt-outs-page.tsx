@@ -1,10 +1,10 @@
 // Opt-outs: active, cleared or all, searched by number (both kept in the address); one recorded, or one cleared.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { trpc, type Outputs } from '../trpc.ts';
 import { useCan } from '../session.tsx';
 import type { PageProps } from '../routes.tsx';
 import { formatDateTime } from '../format/time.ts';
-import { humanize } from '../format/text.ts';
 import { Page } from '../shell/page.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { FilteredList, type FilterField } from '../ui/filtered-list.tsx';
@@ -17,37 +17,36 @@ type Status = 'active' | 'cleared' | 'all';
 const STATUSES: readonly Status[] = ['active', 'cleared', 'all'];
 const PAGE_SIZE = 25;
 
-const FILTERS: readonly FilterField[] = [
-  {
-    name: 'status',
-    label: 'Show',
-    type: 'select',
-    defaultValue: 'active',
-    options: [
-      { value: 'active', label: 'Active' },
-      { value: 'cleared', label: 'Cleared' },
-      { value: 'all', label: 'Active and cleared' },
-    ],
-  },
-  { name: 'search', label: 'Search by number', type: 'search', inputMode: 'tel', maxLength: 20, hint: 'The start of a number: 0754, +255 754 or 754.' },
-];
+const SOURCES = ['manual', 'import', 'contact_deleted'] as const;
 
 export function OptOutsPage({ query }: PageProps) {
+  const { t } = useTranslation(['addressBook', 'codes']);
   const can = useCan();
+  const filters: readonly FilterField[] = [
+    { name: 'status', label: t('optOuts.show'), type: 'select', defaultValue: 'active', options: STATUSES.map((s) => ({ value: s, label: t(`optOuts.statuses.${s}`) })) },
+    { name: 'search', label: t('searchByNumber'), type: 'search', inputMode: 'tel', maxLength: 20, hint: t('searchByNumberHint') },
+  ];
+  const sourceWord = (source: string) => {
+    const known = SOURCES.find((s) => s === source);
+    return known ? t(`codes:${known}`) : source;
+  };
   const [clearing, setClearing] = useState<OptOut | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const columns: Column<OptOut>[] = [
-    { header: 'Number', cell: (o) => <span className="nowrap">{o.phone}</span> },
-    { header: 'Status', cell: (o) => <span className={`badge ab-badge-${o.active ? 'active' : 'cleared'}`}>{o.active ? 'Active' : 'Cleared'}</span> },
-    { header: 'Source', cell: (o) => humanize(o.source) },
-    { header: 'Reason', cell: (o) => o.reason ?? '—' },
-    { header: 'Recorded', cell: (o) => formatDateTime(o.created_at) },
-    { header: 'Cleared', cell: (o) => (o.cleared_at ? `${formatDateTime(o.cleared_at)}: ${o.clear_reason ?? ''} (evidence: ${o.clear_evidence ?? '—'})` : '—') },
+    { header: t('number'), cell: (o) => <span className="nowrap">{o.phone}</span> },
+    { header: t('optOuts.status'), cell: (o) => <span className={`badge ab-badge-${o.active ? 'active' : 'cleared'}`}>{o.active ? t('optOuts.badges.active') : t('optOuts.badges.cleared')}</span> },
+    { header: t('optOuts.source'), cell: (o) => sourceWord(o.source) },
+    { header: t('optOuts.reason'), cell: (o) => o.reason ?? '—' },
+    { header: t('recorded'), cell: (o) => formatDateTime(o.created_at) },
+    {
+      header: t('optOuts.clearedAt'),
+      cell: (o) => (o.cleared_at ? t('optOuts.clearedCell', { at: formatDateTime(o.cleared_at), reason: o.clear_reason ?? '', evidence: o.clear_evidence ?? '—' }) : '—'),
+    },
   ];
   if (can('opt_outs.write')) {
     columns.push({
-      header: 'Action',
+      header: t('action'),
       cell: (o) =>
         o.active ? (
           <button
@@ -58,7 +57,7 @@ export function OptOutsPage({ query }: PageProps) {
               setClearing(o);
             }}
           >
-            Clear <span className="visually-hidden">the opt-out of {o.phone}</span>
+            {t('optOuts.clear')} <span className="visually-hidden">{t('optOuts.clearWhom', { phone: o.phone })}</span>
           </button>
         ) : (
           '—'
@@ -67,11 +66,11 @@ export function OptOutsPage({ query }: PageProps) {
   }
 
   return (
-    <Page title="Opt-outs">
-      <p className="lead">A number with an active opt-out receives no promotional message, whatever its consent; transactional messages still reach it.</p>
+    <Page title={t('optOuts.title')}>
+      <p className="lead">{t('optOuts.lead')}</p>
       {can('opt_outs.write') && (
         <details className="card ab-foldable">
-          <summary>Record an opt-out</summary>
+          <summary>{t('optOuts.record')}</summary>
           <RecordOptOut />
         </details>
       )}
@@ -94,8 +93,8 @@ export function OptOutsPage({ query }: PageProps) {
       <FilteredList
         path="/opt-outs"
         query={query}
-        filters={FILTERS}
-        noun="opt-outs"
+        filters={filters}
+        noun={t('optOuts.noun')}
         list={(values, before) =>
           trpc.optOuts.list.queryOptions({ status: STATUSES.find((s) => s === values.status) ?? 'active', search: values.search || undefined, limit: PAGE_SIZE, before })
         }
@@ -103,8 +102,8 @@ export function OptOutsPage({ query }: PageProps) {
         next={(data) => data.next_before}
         columns={columns}
         rowKey={(o) => o.id}
-        caption="Opt-outs, newest first"
-        empty="No opt-out matches."
+        caption={t('optOuts.caption')}
+        empty={t('optOuts.none')}
       />
     </Page>
   );
