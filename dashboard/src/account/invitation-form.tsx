@@ -2,7 +2,7 @@
 // member and is signed in (auth.acceptInvitation sets the session as signing in does).
 import { useTranslation } from 'react-i18next';
 import { ZAcceptInvitationBody } from '../../../core/inputs/auth.ts';
-import { queryClient, trpc } from '../trpc.ts';
+import { endSession, trpc } from '../trpc.ts';
 import { navigate } from '../router.ts';
 import { useAction } from '../ui/use-action.ts';
 import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
@@ -27,9 +27,8 @@ export function InvitationForm({ token, signedIn = false }: { token: string; sig
   const accept = useAction(trpc.auth.acceptInvitation.mutationOptions(), {
     onSuccess: () => {
       navigate('/');
-      // Every answer cached was the member's before: the new member's are asked anew.
-      queryClient.clear();
-      void queryClient.resetQueries({ queryKey: trpc.auth.me.queryKey(), exact: true });
+      // Whatever was cached belonged to whoever was signed in before: forgotten, and who is signed in asked anew.
+      endSession();
     },
   });
   // A refusal of the token (used, withdrawn, expired, unknown) is about the link, not a field: an alert.

@@ -17,6 +17,7 @@ export function PhoneSection() {
   const { t } = useTranslation(['account', 'common']);
   const phone = useQuery(trpc.members.phone.queryOptions());
   const [sent, setSent] = useState<{ number: string; until: string } | null>(null);
+  const [verifiedNow, setVerifiedNow] = useState(false);
   return (
     <QueryState query={phone} label={t('common:loading')}>
       {({ phone: p }) => (
@@ -24,13 +25,30 @@ export function PhoneSection() {
           <p role="status">
             {p === null ? t('phone.none') : p.verified ? t('phone.verified', { number: p.number, at: formatDateTime(p.verified_at) }) : t('phone.unverified', { number: p.number })}
           </p>
-          <SetNumber onSent={setSent} />
+          {verifiedNow && (
+            <p className="alert alert-success" role="status">
+              {t('phone.verifiedNow')}
+            </p>
+          )}
+          <SetNumber
+            onSent={(s) => {
+              setVerifiedNow(false);
+              setSent(s);
+            }}
+          />
           {sent && (
             <p className="alert alert-success" role="status">
               {t('phone.sent', { number: sent.number, at: formatDateTime(sent.until) })}
             </p>
           )}
-          {p !== null && !p.verified && <VerifyNumber onVerified={() => setSent(null)} />}
+          {p !== null && !p.verified && (
+            <VerifyNumber
+              onVerified={() => {
+                setSent(null);
+                setVerifiedNow(true);
+              }}
+            />
+          )}
         </>
       )}
     </QueryState>
@@ -67,17 +85,14 @@ function SetNumber({ onSent }: { onSent: (sent: { number: string; until: string 
 function VerifyNumber({ onVerified }: { onVerified: () => void }) {
   const { t } = useTranslation('account');
   const say = useRefusalWords();
-  const [verified, setVerified] = useState(false);
   const form = useSchemaForm({ schema: ZVerifyPhoneBody, defaultValues: { code: '' }, toInput: ({ code }: { code: string }) => ({ code: code.trim() }) });
   const verify = useAction(trpc.members.verifyPhone.mutationOptions(), {
     onSuccess: (answer) => {
-      setVerified(true);
       onVerified();
       queryClient.setQueryData(trpc.members.phone.queryKey(), answer);
     },
   });
   const general = useServerRefusal(form, verify.error, ['code']);
-  if (verified) return null;
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit((input) => verify.run(input))}>
       <Field label={t('phone.code')} error={say.field(form.formState.errors.code, 'code', verify.error)}>
