@@ -321,7 +321,7 @@ describe('administration pages', () => {
     await page.getByRole('textbox', { name: 'Secret key' }).waitFor();
     await page.getByRole('button', { name: 'Rotate the key live' }).click();
     expect(await overflow(), 'the API keys page with a secret shown and a rotation open').toBe(0);
-    for (const hash of ['#/webhooks', '#/members', '#/sender-ids', '#/top-ups', '#/wallet-settings', '#/audit-log']) {
+    for (const hash of ['#/webhooks', '#/members', '#/account', '#/sender-ids', '#/top-ups', '#/wallet-settings', '#/audit-log']) {
       await page.goto(`${site.base}/${hash}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');

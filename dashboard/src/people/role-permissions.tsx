@@ -6,14 +6,14 @@ import type { Role } from '../../../core/domain/access.ts';
 
 const ROLE_TABLE = describeRoles();
 
-/** The permissions of one role, as a list named for the role. */
-export function RolePermissions({ role }: { role: Role }) {
+/** The permissions of one role, as a list named for the role; withSummary: its one line first. */
+export function RolePermissions({ role, withSummary = true }: { role: Role; withSummary?: boolean }) {
   const { t } = useTranslation(['people', 'codes']);
   const described = ROLE_TABLE.find((r) => r.role === role);
   if (!described) return null;
   return (
     <div className="role-permissions">
-      <p>{t(`roles.summary.${role}`)}</p>
+      {withSummary && <p>{t(`roles.summary.${role}`)}</p>}
       <ul aria-label={t('roles.mayDo', { role: t(`codes:${role}`) })}>
         {described.permissions.map(({ permission }) => (
           <li key={permission}>{t(`permissions.${permission}`)}</li>
@@ -35,7 +35,7 @@ export function RolesSection() {
           <summary>
             <strong>{t(`codes:${role}`)}</strong>: {t(`roles.summary.${role}`)}
           </summary>
-          <RolePermissions role={role} />
+          <RolePermissions role={role} withSummary={false} />
         </details>
       ))}
     </section>
