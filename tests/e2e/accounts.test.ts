@@ -60,7 +60,8 @@ async function verifyThenReset(page: Page, language: Language, phone: { typed: s
   await field(page, w.changePassword.current).fill(owner.password);
   await field(page, w.changePassword.new).fill(changed);
   await button(page, w.changePassword.submit).click();
-  await page.getByRole('status').filter({ hasText: w.changePassword.done_other.split('{{')[0]! }).waitFor();
+  // The only session was this one: none other ended.
+  await page.getByRole('status').filter({ hasText: w.changePassword.doneAlone }).waitFor();
   await signInAs(env, { email: owner.email, password: changed });
 
   await field(page, w.phone.number).fill(phone.typed);
@@ -89,10 +90,10 @@ async function verifyThenReset(page: Page, language: Language, phone: { typed: s
   const refusal = page.locator('.field', { has: field(page, w.reset.code) }).getByRole('alert');
   await refusal.waitFor();
   expect(await refusal.textContent()).toContain(language === 'sw' ? w.refusals.code_invalid : 'The code is wrong');
+  if (screenshots.reset) await page.screenshot({ path: path.join(PAGES, screenshots.reset), fullPage: true });
   await field(page, w.reset.code).fill(second);
   await button(page, w.reset.setPassword).click();
   await page.getByRole('status').filter({ hasText: w.reset.done }).waitFor();
-  if (screenshots.reset) await page.screenshot({ path: path.join(PAGES, screenshots.reset), fullPage: true });
   await page.getByRole('link', { name: w.backToSignIn }).click();
   await signIn(page, { email: owner.email, password: reset }, language);
 }

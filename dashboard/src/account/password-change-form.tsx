@@ -32,7 +32,7 @@ export function PasswordChangeForm() {
     <form className="form" noValidate onSubmit={submit} aria-labelledby="change-password-heading">
       {ended !== null && (
         <p className="alert alert-success" role="status">
-          {t('changePassword.done', { count: ended })}
+          {ended === 0 ? t('changePassword.doneAlone') : t('changePassword.done', { count: ended })}
         </p>
       )}
       <Field label={t('changePassword.current')} error={say.field(errors.current_password, 'current', change.error)}>
