@@ -142,6 +142,14 @@ describe('accounts', () => {
     expect(await env.sql('select role, name from members where organization_id = ? and email = ?', [org.id, email])).toEqual([{ role: 'analyst', name: 'Neema Mchambuzi' }]);
     await signInAs(env, { email, password: 'pwani mvua nyota jua 2033' });
 
+    // The link works once: opened again (here by the new member, signed in), it is refused and nobody else is made.
+    await page.goto(`${site.base}/#/invitation/${token}`);
+    await field(page, en.invitation.name).fill('Mtu Mwingine');
+    await field(page, en.invitation.password).fill('pwani mvua nyota jua 2034');
+    await button(page, en.invitation.accept).click();
+    await page.getByRole('alert').filter({ hasText: en.refusals.invitation_used }).waitFor();
+    expect(await env.sql('select count(*)::int as n from members where organization_id = ?', [org.id])).toEqual([{ n: 2 }]);
+
     // The link has been used: the invitation is listed as accepted.
     await swPage.reload();
     await row.waitFor();
