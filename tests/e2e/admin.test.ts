@@ -202,6 +202,10 @@ describe('administration pages', () => {
     await openPage(page, 'Members');
 
     await page.getByLabel(`Role of ${email}`, { exact: true }).selectOption('analyst');
+    // Before it is given, the role chosen says what it may do: an analyst reads, and keeps no address book.
+    const may = await page.getByRole('list', { name: 'What a member with the role Analyst may do' }).textContent();
+    expect(may).toContain('See messages, their delivery and their cost');
+    expect(may).not.toContain('Send single messages');
     await page.getByRole('button', { name: `Change the role of ${email}` }).click();
     await expect.poll(() => roleOf(email)).toBe('analyst');
     await expect.poll(() => page.getByRole('row').filter({ hasText: email }).textContent()).toContain('Analyst');

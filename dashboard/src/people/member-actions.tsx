@@ -10,6 +10,7 @@ import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { AffectedKeys, affectedKeysQuery } from './member-keys.tsx';
+import { RolePermissions } from './role-permissions.tsx';
 import { useAction } from '../ui/use-action.ts';
 
 type Member = Outputs['members']['list']['members'][number];
@@ -35,7 +36,8 @@ export function MemberActions({ member, self, members }: { member: Member; self:
   return (
     <div className="admin-row-actions">
       <div className="admin-inline-form">
-        <Field label={t('memberActions.roleOf', { email: member.email })} className="admin-compact-field">
+        {/* The role chosen, before it is given: what it may do, from the table the server enforces. */}
+        <Field label={t('memberActions.roleOf', { email: member.email })} className="admin-compact-field" hint={changing ? <RolePermissions role={role} /> : undefined}>
           {(c) => (
             <select {...c} value={role} onChange={(e) => setRole(e.target.value as Role)}>
               {ROLES.map((r) => (
