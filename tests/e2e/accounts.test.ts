@@ -132,6 +132,13 @@ describe('accounts', () => {
     expect(await env.sql('select count(*)::int as n from members where email = ?', [email])).toEqual([{ n: 0 }]);
 
     const en = words('en').account;
+    // A link cut short is no invitation's link, and the page says so without asking the service.
+    await page.goto(`${site.base}/#/invitation/${token!.slice(0, 20)}`);
+    await field(page, en.invitation.name).fill('Neema Mchambuzi');
+    await field(page, en.invitation.password).fill('pwani mvua nyota jua 2033');
+    await button(page, en.invitation.accept).click();
+    await page.getByRole('alert').filter({ hasText: en.refusals.invitation_not_found }).waitFor();
+
     await page.goto(`${site.base}/#/invitation/${token}`);
     await page.getByRole('heading', { level: 1, name: en.invitation.title }).waitFor();
     await field(page, en.invitation.name).fill('Neema Mchambuzi');

@@ -34,6 +34,8 @@ export function InvitationForm({ token, signedIn = false }: { token: string; sig
   // A refusal of the token (used, withdrawn, expired, unknown) is about the link, not a field: an alert.
   const general = useServerRefusal(form, accept.error, ['name', 'password']);
   const { errors } = form.formState;
+  // A link cut short fails the token's own check before anything is sent: it is no invitation's link.
+  const cutLink = 'token' in errors;
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit((input) => accept.run(input))}>
       <p>{t('invitation.lead')}</p>
@@ -44,6 +46,7 @@ export function InvitationForm({ token, signedIn = false }: { token: string; sig
       <Field label={t('invitation.password')} hint={t('invitation.passwordHint')} error={say.field(errors.password, 'password', accept.error)}>
         {(c) => <input {...c} {...form.register('password')} type="password" autoComplete="new-password" />}
       </Field>
+      {cutLink && <ErrorAlert error={new Error(t('refusals.invitation_not_found'))} />}
       {general !== null && <ErrorAlert error={say.alert(general)} />}
       <button type="submit" className="button" disabled={accept.isPending}>
         {accept.isPending ? t('invitation.accepting') : t('invitation.accept')}

@@ -18,7 +18,7 @@ function InvitationPage({ token }: { token: string }) {
   const { t } = useTranslation('account');
   return (
     <SignedOutFrame title={t('invitation.title')}>
-      <InvitationForm token={token} />
+      <InvitationForm key={token} token={token} />
     </SignedOutFrame>
   );
 }
