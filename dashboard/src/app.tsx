@@ -9,7 +9,7 @@ import { isUnauthorized } from './errors.ts';
 import { SessionProvider, useCan } from './session.tsx';
 import { useLocation } from './router.ts';
 import { resolveRoute } from './routes.tsx';
-import { SignInPage } from './account/sign-in-page.tsx';
+import { SignedOutPages } from './account/signed-out-pages.tsx';
 import { NotFoundPage } from './shell/not-found-page.tsx';
 import { Shell } from './shell/shell.tsx';
 import { ErrorAlert } from './ui/error-alert.tsx';
@@ -25,7 +25,7 @@ export function App() {
   }, [language]);
   if (me.isPending) return <Loading label={t('opening')} />;
   if (me.isError) {
-    if (isUnauthorized(me.error)) return <SignInPage />;
+    if (isUnauthorized(me.error)) return <SignedOutPages />;
     return (
       <main className="centered">
         <h1>Ujumbe</h1>

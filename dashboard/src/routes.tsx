@@ -10,6 +10,7 @@ import { campaignRoutes } from './campaigns/routes.ts';
 import { developerRoutes } from './developers/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { explorerRoute } from './explorer/route.ts';
+import { accountRoutes } from './account/routes.ts';
 
 export interface PageProps {
   params: Record<string, string>;
@@ -40,6 +41,7 @@ export const ROUTES: readonly PageRoute[] = [
   ...developerRoutes,
   ...peopleRoutes,
   explorerRoute,
+  ...accountRoutes,
 ];
 
 export function resolveRoute(path: string): { route: PageRoute; params: Record<string, string> } | null {

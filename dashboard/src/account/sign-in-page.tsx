@@ -1,13 +1,15 @@
-// Sign in with email and password (auth.signIn sets the session and CSRF cookies), then the dashboard opens.
-import { useEffect } from 'react';
+// Sign in with email and password (auth.signIn sets the session and CSRF cookies), then the dashboard opens; a
+// forgotten password is reset from here.
 import { useTranslation } from 'react-i18next';
-import { BrowserLanguageSwitch } from '../i18n/language-switch.tsx';
 import { ZSignInBody } from '../../../core/inputs/auth.ts';
 import { queryClient, trpc } from '../trpc.ts';
+import { href } from '../router.ts';
 import { useAction } from '../ui/use-action.ts';
 import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
+import { SignedOutFrame } from './signed-out-frame.tsx';
+import { useRefusalWords } from './refusal-words.ts';
 
 interface SignInValues {
   email: string;
@@ -23,29 +25,25 @@ export function SignInPage() {
   const general = useServerRefusal(form, signIn.error, ['email', 'password']);
   const { errors } = form.formState;
   const { t } = useTranslation('account');
-  useEffect(() => {
-    document.title = `${t('signIn')} · Ujumbe`;
-  }, [t]);
+  const say = useRefusalWords();
 
   return (
-    <main className="sign-in">
-      <div className="card sign-in-card">
-        <p className="brand">Ujumbe</p>
-        <BrowserLanguageSwitch />
-        <h1>{t('signIn')}</h1>
-        <form onSubmit={form.handleSubmit((input) => signIn.run(input))} noValidate className="form">
-          <Field label={t('email')} error={errors.email?.message}>
-            {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="username" />}
-          </Field>
-          <Field label={t('password')} error={errors.password?.message}>
-            {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" />}
-          </Field>
-          {general !== null && <ErrorAlert error={general} />}
-          <button type="submit" className="button" disabled={signIn.isPending}>
-            {signIn.isPending ? t('signingIn') : t('signIn')}
-          </button>
-        </form>
-      </div>
-    </main>
+    <SignedOutFrame title={t('signIn')}>
+      <form onSubmit={form.handleSubmit((input) => signIn.run(input))} noValidate className="form">
+        <Field label={t('email')} error={say.field(errors.email, 'email', signIn.error)}>
+          {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="username" />}
+        </Field>
+        <Field label={t('password')} error={say.field(errors.password, 'current', signIn.error)}>
+          {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="current-password" />}
+        </Field>
+        {general !== null && <ErrorAlert error={say.alert(general)} />}
+        <button type="submit" className="button" disabled={signIn.isPending}>
+          {signIn.isPending ? t('signingIn') : t('signIn')}
+        </button>
+      </form>
+      <p>
+        <a href={href('/reset-password')}>{t('forgotPassword')}</a>
+      </p>
+    </SignedOutFrame>
   );
 }

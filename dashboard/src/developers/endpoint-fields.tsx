@@ -1,6 +1,7 @@
 // A webhook endpoint's fields, shared by the create and edit forms: address, description, the event types it
 // receives (every one, or those ticked from the service's own list).
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { EVENT_TYPES, type EventType } from '../../../core/domain/webhooks.ts';
 import { Field } from '../ui/field.tsx';
 import { Checkboxes } from '../ui/checkboxes.tsx';
@@ -31,23 +32,24 @@ export function valuesOf(endpoint: { url: string; description: string | null; ev
 }
 
 export function EndpointFields<TInput>({ form }: { form: UseFormReturn<EndpointValues, unknown, TInput> }) {
+  const { t } = useTranslation('developers');
   const { errors } = form.formState;
   const every = form.watch('events') === 'every';
   return (
     <>
-      <Field label="URL" error={errors.url?.message} hint="An https address of yours that answers a POST with a 2xx status.">
+      <Field label={t('endpointForm.url')} error={errors.url?.message} hint={t('endpointForm.urlHint')}>
         {(c) => <input {...c} {...form.register('url')} type="url" inputMode="url" autoComplete="off" />}
       </Field>
-      <Field label="Description (optional)" error={errors.description?.message}>
+      <Field label={t('endpointForm.description')} error={errors.description?.message}>
         {(c) => <input {...c} {...form.register('description')} />}
       </Field>
       <fieldset className="field">
-        <legend>Events sent</legend>
+        <legend>{t('endpointForm.eventsSent')}</legend>
         <label className="choice">
-          <input type="radio" value="every" {...form.register('events')} /> Every event type, present and future
+          <input type="radio" value="every" {...form.register('events')} /> {t('endpointForm.every')}
         </label>
         <label className="choice">
-          <input type="radio" value="chosen" {...form.register('events')} /> Only the types chosen below
+          <input type="radio" value="chosen" {...form.register('events')} /> {t('endpointForm.chosen')}
         </label>
       </fieldset>
       {!every && (
@@ -56,11 +58,11 @@ export function EndpointFields<TInput>({ form }: { form: UseFormReturn<EndpointV
           name="event_types"
           render={({ field }) => (
             <Checkboxes
-              legend="Event types"
+              legend={t('endpointForm.eventTypes')}
               options={EVENT_TYPES}
               value={field.value}
               onChange={field.onChange}
-              text={(t) => <code className="admin-code">{t}</code>}
+              text={(type) => <code className="admin-code">{type}</code>}
               error={errors.event_types?.message}
             />
           )}

@@ -2,10 +2,10 @@
 // by the server's schema before it is sent.
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ZRequestSenderIdBody } from '../../../core/inputs/sender-ids.ts';
 import { TRAFFIC_CLASSES, type TrafficClass } from '../../../core/domain/pricing.ts';
 import { trpc, type Outputs } from '../trpc.ts';
-import { humanize } from '../format/text.ts';
 import { useAction } from '../ui/use-action.ts';
 import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import { Field } from '../ui/field.tsx';
@@ -23,6 +23,7 @@ interface SenderValues {
 const EMPTY: SenderValues = { name: '', traffic_classes: ['transactional'], note: '' };
 
 export function SenderIdForm() {
+  const { t } = useTranslation(['developers', 'codes']);
   const [requested, setRequested] = useState<Requested | null>(null);
   const form = useSchemaForm({
     schema: ZRequestSenderIdBody,
@@ -44,29 +45,29 @@ export function SenderIdForm() {
     request.run(input);
   });
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Request a sender ID">
+    <form className="form" onSubmit={submit} noValidate aria-label={t('senderForm.form')}>
       {requested && (
         <p className="alert alert-success" role="status">
-          {requested.name} was requested. The service reviews it, then the SMS route approves it too.
+          {t('senderForm.requested', { name: requested.name })}
         </p>
       )}
-      <Field label="Sender ID" error={errors.name?.message} hint="Up to 11 letters, digits, spaces, dots, dashes, ampersands or underscores, as phones will show it.">
+      <Field label={t('senderForm.name')} error={errors.name?.message} hint={t('senderForm.nameHint')}>
         {(c) => <input {...c} {...form.register('name')} autoComplete="off" />}
       </Field>
       <Controller
         control={form.control}
         name="traffic_classes"
         render={({ field }) => (
-          <Checkboxes legend="For traffic classes" options={TRAFFIC_CLASSES} value={field.value} onChange={field.onChange} text={humanize} error={errors.traffic_classes?.message} />
+          <Checkboxes legend={t('senderForm.classes')} options={TRAFFIC_CLASSES} value={field.value} onChange={field.onChange} text={(c) => t(`codes:${c}`)} error={errors.traffic_classes?.message} />
         )}
       />
-      <Field label="Note for the reviewer (optional)" error={errors.note?.message}>
+      <Field label={t('senderForm.note')} error={errors.note?.message}>
         {(c) => <textarea {...c} {...form.register('note')} rows={3} />}
       </Field>
       {general !== null && <ErrorAlert error={general} />}
       <div>
         <button type="submit" className="button" disabled={request.isPending}>
-          {request.isPending ? 'Requesting…' : 'Request sender ID'}
+          {request.isPending ? t('senderForm.submitting') : t('senderForm.submit')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 // Choosing the sender ID of a message: those the service approved for the traffic class (senderIds.list).
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../trpc.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
@@ -15,6 +16,7 @@ export interface SenderSelectProps {
 }
 
 export function SenderSelect({ trafficClass, value, onChange, error }: SenderSelectProps) {
+  const { t } = useTranslation(['developers', 'codes']);
   const senders = useQuery(trpc.senderIds.list.queryOptions());
   const approved = (senders.data?.sender_ids ?? []).filter((s) => s.approval.status === 'approved' && s.approval.traffic_classes.includes(trafficClass));
   // Live messages leave only under a sender the SMS route has approved too; the others are shown but cannot be picked.
@@ -25,27 +27,26 @@ export function SenderSelect({ trafficClass, value, onChange, error }: SenderSel
     if (!valid && value !== first) onChange(first);
   }, [valid, value, first, onChange]);
 
-  if (senders.isPending) return <Loading label="Loading sender IDs" />;
-  if (senders.isError) return <ErrorAlert error={senders.error} title="The sender IDs could not be loaded." />;
+  if (senders.isPending) return <Loading label={t('senderSelect.loading')} />;
+  if (senders.isError) return <ErrorAlert error={senders.error} title={t('senderSelect.failed')} />;
   if (ready.length === 0) {
     return (
       <div className="field">
         <p className="note note-danger" role="alert">
-          No sender ID is ready for {trafficClass} messages yet: the service approves each one, and the SMS route too.
+          {t('senderSelect.noneReady', { trafficClass: t(`codes:${trafficClass}`) })}
         </p>
       </div>
     );
   }
   return (
-    <Field label="From (sender ID)" error={error}>
+    <Field label={t('senderSelect.label')} error={error}>
       {(control) => (
         <select {...control} name="from" value={value} onChange={(e) => onChange(e.target.value)}>
           {approved.map((s) => {
             const pending = s.provider_approval.status !== 'approved';
             return (
               <option key={s.id} value={s.name} disabled={pending}>
-                {s.name}
-                {pending ? ' (waiting for the SMS route’s approval)' : ''}
+                {pending ? t('senderSelect.waitingRoute', { name: s.name }) : s.name}
               </option>
             );
           })}

@@ -1,6 +1,7 @@
 // One webhook endpoint: its settings (changed here), a new signing secret (shown once), deletion, and its deliveries
 // with their attempts.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href, navigate } from '../router.ts';
@@ -23,12 +24,13 @@ type Endpoint = Outputs['webhooks']['getEndpoint']['endpoint'];
 type Rotated = Outputs['webhooks']['rotateSecret'];
 
 export function WebhookEndpointPage({ params }: PageProps) {
+  const { t } = useTranslation('developers');
   const id = params['id'] ?? '';
   const can = useCan();
   const endpoint = useQuery(trpc.webhooks.getEndpoint.queryOptions({ id }));
   return (
-    <Page title="Webhook endpoint" actions={<a href={href('/webhooks')}>Back to webhooks</a>}>
-      <QueryState query={endpoint} label="Loading the endpoint">
+    <Page title={t('endpoint.title')} actions={<a href={href('/webhooks')}>{t('endpoint.back')}</a>}>
+      <QueryState query={endpoint} label={t('endpoint.loading')}>
         {({ endpoint: e }) => (
           <>
             <section className="card" aria-labelledby="endpoint-heading">
@@ -37,11 +39,11 @@ export function WebhookEndpointPage({ params }: PageProps) {
               </h2>
               <Stats
                 items={[
-                  { label: 'State', value: <EndpointState endpoint={e} /> },
-                  { label: 'Events', value: <EventTypes types={e.event_types} /> },
-                  { label: 'Description', value: e.description ?? '—' },
-                  { label: 'Created', value: formatDateTime(e.created_at) },
-                  ...(e.previous_secret_valid_until ? [{ label: 'Previous secret signs until', value: formatDateTime(e.previous_secret_valid_until) }] : []),
+                  { label: t('endpoint.state'), value: <EndpointState endpoint={e} /> },
+                  { label: t('endpoint.events'), value: <EventTypes types={e.event_types} /> },
+                  { label: t('endpoint.description'), value: e.description ?? '—' },
+                  { label: t('endpoint.created'), value: formatDateTime(e.created_at) },
+                  ...(e.previous_secret_valid_until ? [{ label: t('endpoint.previousUntil'), value: formatDateTime(e.previous_secret_valid_until) }] : []),
                 ]}
               />
             </section>
@@ -50,7 +52,7 @@ export function WebhookEndpointPage({ params }: PageProps) {
         )}
       </QueryState>
       <section aria-labelledby="deliveries-heading">
-        <h2 id="deliveries-heading">Deliveries</h2>
+        <h2 id="deliveries-heading">{t('endpoint.deliveries')}</h2>
         <EndpointDeliveries endpointId={id} />
       </section>
     </Page>
@@ -58,6 +60,7 @@ export function WebhookEndpointPage({ params }: PageProps) {
 }
 
 function EndpointSettings({ endpoint }: { endpoint: Endpoint }) {
+  const { t } = useTranslation('developers');
   const [rotated, setRotated] = useState<Rotated | null>(null);
   const invalidates = [trpc.webhooks.pathKey()];
   const rotate = useAction(trpc.webhooks.rotateSecret.mutationOptions(), { idempotent: true, invalidates, onSuccess: setRotated });
@@ -65,31 +68,32 @@ function EndpointSettings({ endpoint }: { endpoint: Endpoint }) {
   return (
     <>
       {rotated && (
-        <SecretOnce title="The new signing secret" label="Signing secret" secret={rotated.secret} onDone={() => setRotated(null)}>
-          <p>Deliveries are signed with both the new and the old secret until {formatDateTime(rotated.endpoint.previous_secret_valid_until)}: move your check to the new one before then.</p>
+        <SecretOnce title={t('endpoint.newSecretTitle')} label={t('webhooks.secretLabel')} secret={rotated.secret} onDone={() => setRotated(null)}>
+          <p>{t('endpoint.newSecretNote', { at: formatDateTime(rotated.endpoint.previous_secret_valid_until) })}</p>
         </SecretOnce>
       )}
       <section className="card" aria-labelledby="edit-heading">
-        <h2 id="edit-heading">Settings</h2>
+        <h2 id="edit-heading">{t('endpoint.settings')}</h2>
         <EndpointEditForm endpoint={endpoint} />
       </section>
       <section className="card" aria-labelledby="secret-heading">
-        <h2 id="secret-heading">Signing secret and removal</h2>
-        <p className="hint">A new secret is shown once; the old one keeps signing beside it for a while, so your check can move without losing deliveries.</p>
+        <h2 id="secret-heading">{t('endpoint.secretAndRemoval')}</h2>
+        <p className="hint">{t('endpoint.secretHint')}</p>
         <div className="admin-row-actions">
           <button type="button" className="button button-secondary" disabled={rotate.isPending} onClick={() => rotate.run({ id: endpoint.id })}>
-            {rotate.isPending ? 'Rotating…' : 'Rotate the signing secret'}
+            {rotate.isPending ? t('endpoint.rotating') : t('endpoint.rotate')}
           </button>
           <ConfirmAction
-            label="Delete the endpoint"
-            question="Delete this endpoint? Its pending deliveries fail and nothing more is sent to it."
-            confirmLabel="Yes, delete"
+            label={t('endpoint.delete')}
+            question={t('endpoint.deleteQuestion')}
+            confirmLabel={t('endpoint.confirmDelete')}
+            cancelLabel={t('cancel')}
             pending={remove.isPending}
             onConfirm={() => remove.run({ id: endpoint.id })}
           />
         </div>
-        {rotate.error && <ErrorAlert error={rotate.error} title="The secret was not rotated." />}
-        {remove.error && <ErrorAlert error={remove.error} title="The endpoint was not deleted." />}
+        {rotate.error && <ErrorAlert error={rotate.error} title={t('endpoint.notRotated')} />}
+        {remove.error && <ErrorAlert error={remove.error} title={t('endpoint.notDeleted')} />}
       </section>
     </>
   );

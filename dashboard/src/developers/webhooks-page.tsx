@@ -1,6 +1,7 @@
 // Webhook endpoints: the organization's endpoints with their state, and a form to add one (its signing secret
 // shown once); each endpoint's page has its deliveries.
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes.tsx';
 import { trpc, type Outputs } from '../trpc.ts';
 import { href } from '../router.ts';
@@ -18,48 +19,52 @@ type Endpoint = Outputs['webhooks']['listEndpoints']['endpoints'][number];
 
 const PAGE_SIZE = 50;
 
-const COLUMNS: readonly Column<Endpoint>[] = [
-  { header: 'URL', cell: (e) => <a href={href(`/webhooks/${e.id}`)} className="admin-url">{e.url}</a> },
-  { header: 'Description', cell: (e) => e.description ?? '—' },
-  { header: 'Events', cell: (e) => <EventTypes types={e.event_types} /> },
-  { header: 'State', cell: (e) => <EndpointState endpoint={e} /> },
-  { header: 'Created', cell: (e) => formatDateTime(e.created_at) },
-];
-
 export function WebhooksPage({ query }: PageProps) {
+  const { t } = useTranslation('developers');
   const can = useCan();
   const [created, setCreated] = useState<CreatedEndpoint | null>(null);
+  const columns: readonly Column<Endpoint>[] = [
+  { header: t('webhooks.columns.url'), cell: (e) => <a href={href(`/webhooks/${e.id}`)} className="admin-url">{e.url}</a> },
+  { header: t('webhooks.columns.description'), cell: (e) => e.description ?? '—' },
+  { header: t('webhooks.columns.events'), cell: (e) => <EventTypes types={e.event_types} /> },
+  { header: t('webhooks.columns.state'), cell: (e) => <EndpointState endpoint={e} /> },
+  { header: t('webhooks.columns.created'), cell: (e) => formatDateTime(e.created_at) },
+  ];
   return (
-    <Page title="Webhooks">
-      <p className="lead">The service posts events (a message delivered, a campaign completed…) to your endpoints, signed with each endpoint’s secret.</p>
+    <Page title={t('webhooks.title')}>
+      <p className="lead">{t('webhooks.lead')}</p>
       {created && (
-        <SecretOnce title="The endpoint’s signing secret" label="Signing secret" secret={created.secret} onDone={() => setCreated(null)}>
+        <SecretOnce title={t('webhooks.secretTitle')} label={t('webhooks.secretLabel')} secret={created.secret} onDone={() => setCreated(null)}>
           <p>
-            Use it to check the signature of each delivery to <span className="admin-url">{created.endpoint.url}</span>.{' '}
-            <a href={href(`/webhooks/${created.endpoint.id}`)}>Open the endpoint</a>
+            <Trans
+              t={t}
+              i18nKey="webhooks.secretUse"
+              values={{ url: created.endpoint.url }}
+              components={{ url: <span className="admin-url" />, open: <a href={href(`/webhooks/${created.endpoint.id}`)} /> }}
+            />
           </p>
         </SecretOnce>
       )}
       {can('webhooks.write') && (
         <section className="card" aria-labelledby="new-endpoint-heading">
-          <h2 id="new-endpoint-heading">Add an endpoint</h2>
+          <h2 id="new-endpoint-heading">{t('webhooks.addHeading')}</h2>
           <EndpointCreateForm onCreated={setCreated} />
         </section>
       )}
       <section aria-labelledby="endpoints-heading">
-        <h2 id="endpoints-heading">Endpoints</h2>
+        <h2 id="endpoints-heading">{t('webhooks.listHeading')}</h2>
         <FilteredList
           path="/webhooks"
           query={query}
           filters={[]}
-          noun="endpoints"
+          noun={t('webhooks.noun')}
           list={(_, before) => trpc.webhooks.listEndpoints.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}) })}
           rows={(data) => data.endpoints}
           next={(data) => data.next_before}
-          columns={COLUMNS}
+          columns={columns}
           rowKey={(r) => r.id}
-          caption="Webhook endpoints, newest first"
-          empty="No endpoint yet."
+          caption={t('webhooks.caption')}
+          empty={t('webhooks.empty')}
         />
       </section>
     </Page>

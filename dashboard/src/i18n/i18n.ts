@@ -41,7 +41,8 @@ void i18next.use(initReactI18next).init({
   saveMissing: true,
   missingKeyHandler: (languages, namespace, key) => console.error(`missing translation: ${languages.join(',')} ${namespace}:${key}`),
 });
-document.documentElement.lang = i18next.language;
+// Outside a page (a test in Node reading a pure helper that formats) there is no document to mark.
+if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
 
 export { i18next };
 

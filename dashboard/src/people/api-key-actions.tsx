@@ -1,5 +1,6 @@
 // A key's actions in its row: rotate (a replacement, the old key kept for a grace period) and revoke (at once).
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { trpc, type Outputs } from '../trpc.ts';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
@@ -11,9 +12,9 @@ export type RotatedKey = Outputs['apiKeys']['rotate'];
 
 const GRACE_HOURS = [0, 1, 24, 72, 168] as const;
 
-const graceText = (h: number) => (h === 0 ? 'No grace: the old key stops now' : h < 48 ? `${h} ${h === 1 ? 'hour' : 'hours'}` : `${h / 24} days`);
-
 export function ApiKeyActions({ apiKey, onRotated }: { apiKey: ApiKey; onRotated: (rotated: RotatedKey) => void }) {
+  const { t } = useTranslation('people');
+  const graceText = (h: number) => (h === 0 ? t('keyActions.noGrace') : h < 48 ? t('keyActions.hours', { count: h }) : t('keyActions.days', { count: h / 24 }));
   const [rotating, setRotating] = useState(false);
   const [graceHours, setGraceHours] = useState(24);
   const invalidates = [trpc.apiKeys.pathKey()];
@@ -26,7 +27,7 @@ export function ApiKeyActions({ apiKey, onRotated }: { apiKey: ApiKey; onRotated
     },
   });
   const revoke = useAction(trpc.apiKeys.revoke.mutationOptions(), { invalidates });
-  if (apiKey.status === 'revoked' || apiKey.status === 'expired') return <span className="hint">None</span>;
+  if (apiKey.status === 'revoked' || apiKey.status === 'expired') return <span className="hint">{t('none')}</span>;
 
   const doRotate = () => {
     rotate.run({ id: apiKey.id, grace_hours: graceHours });
@@ -35,13 +36,13 @@ export function ApiKeyActions({ apiKey, onRotated }: { apiKey: ApiKey; onRotated
   return (
     <div className="admin-row-actions">
       {apiKey.status === 'active' && !rotating && (
-        <button type="button" className="button button-secondary" aria-label={`Rotate the key ${apiKey.name}`} onClick={() => setRotating(true)}>
-          Rotate
+        <button type="button" className="button button-secondary" aria-label={t('keyActions.rotateWho', { name: apiKey.name })} onClick={() => setRotating(true)}>
+          {t('keyActions.rotate')}
         </button>
       )}
       {rotating && (
-        <div className="admin-confirm" role="group" aria-label={`Rotate the key ${apiKey.name}`}>
-          <Field label="The old key keeps working for">
+        <div className="admin-confirm" role="group" aria-label={t('keyActions.rotateWho', { name: apiKey.name })}>
+          <Field label={t('keyActions.grace')}>
             {(c) => (
               <select {...c} value={graceHours} onChange={(e) => setGraceHours(Number(e.target.value))}>
                 {GRACE_HOURS.map((h) => (
@@ -54,24 +55,25 @@ export function ApiKeyActions({ apiKey, onRotated }: { apiKey: ApiKey; onRotated
           </Field>
           <div className="admin-actions">
             <button type="button" className="button" disabled={rotate.isPending} onClick={doRotate}>
-              {rotate.isPending ? 'Rotating…' : 'Rotate key'}
+              {rotate.isPending ? t('keyActions.rotating') : t('keyActions.rotateKey')}
             </button>
             <button type="button" className="button button-secondary" onClick={() => setRotating(false)}>
-              Cancel
+              {t('cancel')}
             </button>
           </div>
         </div>
       )}
       <ConfirmAction
-        label="Revoke"
-        name={`Revoke the key ${apiKey.name}`}
-        question={`Revoke ${apiKey.name}? Calls with it are refused at once; this cannot be undone.`}
-        confirmLabel="Yes, revoke"
+        label={t('keyActions.revoke')}
+        name={t('keyActions.revokeWho', { name: apiKey.name })}
+        question={t('keyActions.revokeQuestion', { name: apiKey.name })}
+        confirmLabel={t('keyActions.confirmRevoke')}
+        cancelLabel={t('cancel')}
         pending={revoke.isPending}
         onConfirm={() => revoke.run({ id: apiKey.id })}
       />
-      {rotate.error && <ErrorAlert error={rotate.error} title="The key was not rotated." />}
-      {revoke.error && <ErrorAlert error={revoke.error} title="The key was not revoked." />}
+      {rotate.error && <ErrorAlert error={rotate.error} title={t('keyActions.notRotated')} />}
+      {revoke.error && <ErrorAlert error={revoke.error} title={t('keyActions.notRevoked')} />}
     </div>
   );
 }

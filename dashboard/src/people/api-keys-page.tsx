@@ -1,10 +1,11 @@
 // API keys: the organization's keys (redacted) with their state, a form to create one, rotation and revocation;
 // a new secret is shown once, right after it is made.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { PageProps } from '../routes.tsx';
 import { trpc, type Outputs } from '../trpc.ts';
 import { formatDateTime } from '../format/time.ts';
-import { humanize } from '../format/text.ts';
 import { Page } from '../shell/page.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { FilteredList } from '../ui/filtered-list.tsx';
@@ -18,29 +19,29 @@ type ApiKey = Outputs['apiKeys']['list']['api_keys'][number];
 
 const PAGE_SIZE = 50;
 
-function stateText(k: ApiKey): string {
-  if (k.status === 'rotated') return `Rotated, works until ${formatDateTime(k.grace_until)}`;
-  if (k.status === 'revoked') return `Revoked ${formatDateTime(k.revoked_at)}`;
-  return humanize(k.status);
+function stateText(t: TFunction<['people', 'codes']>, k: ApiKey): string {
+  if (k.status === 'rotated') return t('apiKeys.rotatedState', { at: formatDateTime(k.grace_until) });
+  if (k.status === 'revoked') return t('apiKeys.revokedState', { at: formatDateTime(k.revoked_at) });
+  return t(`codes:${k.status}`);
 }
 
-function columns(onRotated: (r: RotatedKey) => void): Column<ApiKey>[] {
+function columns(t: TFunction<['people', 'codes']>, onRotated: (r: RotatedKey) => void): Column<ApiKey>[] {
   return [
     {
-      header: 'Key',
+      header: t('apiKeys.columns.key'),
       cell: (k) => (
         <>
-          <strong>{k.name}</strong> <span className="admin-subline">{humanize(k.mode)}</span>
+          <strong>{k.name}</strong> <span className="admin-subline">{t(`codes:${k.mode}`)}</span>
           <code className="admin-code admin-subline">{k.redacted}</code>
         </>
       ),
     },
-    { header: 'Scopes', cell: (k) => <span className="admin-code-list">{k.scopes.join(', ')}</span> },
-    { header: 'Created', cell: (k) => formatDateTime(k.created_at) },
-    { header: 'Last used', cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : 'Never') },
-    { header: 'Expires', cell: (k) => formatDateTime(k.expires_at) },
-    { header: 'State', cell: (k) => <StateBadge state={k.status} text={stateText(k)} /> },
-    { header: 'Actions', cell: (k) => <ApiKeyActions apiKey={k} onRotated={onRotated} /> },
+    { header: t('apiKeys.columns.scopes'), cell: (k) => <span className="admin-code-list">{k.scopes.join(', ')}</span> },
+    { header: t('apiKeys.columns.created'), cell: (k) => formatDateTime(k.created_at) },
+    { header: t('apiKeys.columns.lastUsed'), cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : t('apiKeys.never')) },
+    { header: t('apiKeys.columns.expires'), cell: (k) => formatDateTime(k.expires_at) },
+    { header: t('apiKeys.columns.state'), cell: (k) => <StateBadge state={k.status} text={stateText(t, k)} /> },
+    { header: t('apiKeys.columns.actions'), cell: (k) => <ApiKeyActions apiKey={k} onRotated={onRotated} /> },
   ];
 }
 
@@ -51,43 +52,44 @@ interface Revealed {
 }
 
 export function ApiKeysPage({ query }: PageProps) {
+  const { t } = useTranslation(['people', 'codes']);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
 
   const onCreated = (c: CreatedKey) =>
-    setRevealed({ title: `Your new key “${c.api_key.name}”`, secret: c.secret, note: `A ${c.api_key.mode} key with ${c.api_key.scopes.join(', ')}.` });
+    setRevealed({ title: t('apiKeys.newTitle', { name: c.api_key.name }), secret: c.secret, note: t('apiKeys.newNote', { mode: t(`codes:${c.api_key.mode}`), scopes: c.api_key.scopes.join(', ') }) });
   const onRotated = (r: RotatedKey) =>
     setRevealed({
-      title: `The new secret of “${r.api_key.name}”`,
+      title: t('apiKeys.rotatedTitle', { name: r.api_key.name }),
       secret: r.secret,
-      note: `The old secret (${r.rotated.redacted}) keeps working until ${formatDateTime(r.rotated.grace_until)}; move your systems to the new one before then.`,
+      note: t('apiKeys.rotatedNote', { redacted: r.rotated.redacted, at: formatDateTime(r.rotated.grace_until) }),
     });
 
   return (
-    <Page title="API keys">
-      <p className="lead">Keys let your systems call the REST API. A test key simulates messages and charges nothing; a live key sends real ones.</p>
+    <Page title={t('apiKeys.title')}>
+      <p className="lead">{t('apiKeys.lead')}</p>
       {revealed && (
-        <SecretOnce key={revealed.secret ?? revealed.title} title={revealed.title} label="Secret key" secret={revealed.secret} onDone={() => setRevealed(null)}>
+        <SecretOnce key={revealed.secret ?? revealed.title} title={revealed.title} label={t('apiKeys.secretLabel')} secret={revealed.secret} onDone={() => setRevealed(null)}>
           <p>{revealed.note}</p>
         </SecretOnce>
       )}
       <section className="card" aria-labelledby="new-key-heading">
-        <h2 id="new-key-heading">Create a key</h2>
+        <h2 id="new-key-heading">{t('apiKeys.createHeading')}</h2>
         <ApiKeyForm onCreated={onCreated} />
       </section>
       <section aria-labelledby="keys-heading">
-        <h2 id="keys-heading">Keys</h2>
+        <h2 id="keys-heading">{t('apiKeys.listHeading')}</h2>
         <FilteredList
           path="/api-keys"
           query={query}
           filters={[]}
-          noun="API keys"
+          noun={t('apiKeys.noun')}
           list={(_, before) => trpc.apiKeys.list.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}) })}
           rows={(data) => data.api_keys}
           next={(data) => data.next_before}
-          columns={columns(onRotated)}
+          columns={columns(t, onRotated)}
           rowKey={(r) => r.id}
-          caption="API keys, newest first"
-          empty="No API key yet."
+          caption={t('apiKeys.caption')}
+          empty={t('apiKeys.empty')}
         />
       </section>
     </Page>

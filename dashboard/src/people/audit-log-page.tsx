@@ -1,10 +1,10 @@
 // The audit log: who did what and when (times in EAT), newest first, of one action or all, page by page.
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { trpc, type Outputs } from '../trpc.ts';
 import type { PageProps } from '../routes.tsx';
 import { useCan } from '../session.tsx';
 import { formatDateTime } from '../format/time.ts';
-import { humanize } from '../format/text.ts';
 import { Page } from '../shell/page.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { FilteredList, type FilterField } from '../ui/filtered-list.tsx';
@@ -33,13 +33,9 @@ const COMMON_ACTIONS = [
   'wallet.low_balance_threshold_set',
 ];
 
-const FILTERS: readonly FilterField[] = [
-  { name: 'action', label: 'Action', type: 'text', suggestions: COMMON_ACTIONS, hint: 'The exact action, such as api_key.created; empty for every action.' },
-];
-
-/** Who acts and what is acted on, where the code's own words would read badly. */
-const NAMES: Record<string, string> = { api_key: 'API key', sender_id: 'Sender ID', operator: 'The service’s operator', system: 'The service' };
-const nameOf = (type: string) => NAMES[type] ?? humanize(type);
+/** Who acts and what is acted on, in words where the namespace has them; any other kind shows as its code. */
+const KINDS = ['api_key', 'sender_id', 'operator', 'system', 'member', 'organization'] as const;
+const isKind = (type: string): type is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(type);
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -56,7 +52,7 @@ function Details({ details }: { details: AuditEvent['details'] }) {
     <dl className="admin-details">
       {entries.map(([key, value]) => (
         <div key={key}>
-          <dt>{humanize(key)}</dt>
+          <dt>{key}</dt>
           <dd>{detailText(value)}</dd>
         </div>
       ))}
@@ -65,6 +61,9 @@ function Details({ details }: { details: AuditEvent['details'] }) {
 }
 
 export function AuditLogPage({ query }: PageProps) {
+  const { t } = useTranslation('people');
+  const nameOf = (type: string) => (isKind(type) ? t(`audit.kinds.${type}`) : type);
+  const filters: readonly FilterField[] = [{ name: 'action', label: t('audit.action'), type: 'text', suggestions: COMMON_ACTIONS, hint: t('audit.actionHint') }];
   const can = useCan();
   // Members are named by their email where the list of members may be read.
   const members = useQuery({ ...trpc.members.list.queryOptions({ limit: 100 }), enabled: can('members.manage') });
@@ -77,27 +76,27 @@ export function AuditLogPage({ query }: PageProps) {
   };
 
   const columns: Column<AuditEvent>[] = [
-    { header: 'When', cell: (e) => formatDateTime(e.created_at) },
-    { header: 'Action', cell: (e) => <code className="admin-code">{e.action}</code> },
-    { header: 'By', cell: who },
-    { header: 'On', cell: (e) => (e.target ? <span className="admin-code-list">{`${nameOf(e.target.type)} ${e.target.id ?? ''}`}</span> : '—') },
-    { header: 'Details', cell: (e) => <Details details={e.details} /> },
+    { header: t('audit.columns.when'), cell: (e) => formatDateTime(e.created_at) },
+    { header: t('audit.columns.action'), cell: (e) => <code className="admin-code">{e.action}</code> },
+    { header: t('audit.columns.by'), cell: who },
+    { header: t('audit.columns.on'), cell: (e) => (e.target ? <span className="admin-code-list">{`${nameOf(e.target.type)} ${e.target.id ?? ''}`}</span> : '—') },
+    { header: t('audit.columns.details'), cell: (e) => <Details details={e.details} /> },
   ];
 
   return (
-    <Page title="Audit log">
+    <Page title={t('audit.title')}>
       <FilteredList
         path="/audit-log"
         query={query}
-        filters={FILTERS}
-        noun="audit events"
+        filters={filters}
+        noun={t('audit.noun')}
         list={(values, before) => trpc.audit.list.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}), ...(values.action ? { action: values.action.trim() } : {}) })}
         rows={(data) => data.audit_events}
         next={(data) => data.next_before}
         columns={columns}
         rowKey={(e) => e.id}
-        caption="Audit events, newest first"
-        empty="No event matches."
+        caption={t('audit.caption')}
+        empty={t('audit.empty')}
       />
     </Page>
   );

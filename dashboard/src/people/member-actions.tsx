@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ROLES, type Role } from '../../../core/domain/access.ts';
 import { trpc, type Outputs } from '../trpc.ts';
-import { humanize } from '../format/text.ts';
+import { useTranslation } from 'react-i18next';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { AffectedKeys, affectedKeysQuery } from './member-keys.tsx';
+import { RolePermissions } from './role-permissions.tsx';
 import { useAction } from '../ui/use-action.ts';
 
 type Member = Outputs['members']['list']['members'][number];
@@ -19,6 +20,7 @@ const changes = () => [trpc.members.pathKey(), trpc.auth.me.queryKey()];
 
 /** members: the others on the page, to whom a key that would be revoked may be re-assigned. */
 export function MemberActions({ member, self, members }: { member: Member; self: boolean; members: readonly Member[] }) {
+  const { t } = useTranslation(['people', 'codes']);
   const [role, setRole] = useState<Role>(member.role);
   const update = useAction(trpc.members.update.mutationOptions(), { invalidates: changes });
   const remove = useAction(trpc.members.remove.mutationOptions(), { invalidates: changes });
@@ -26,7 +28,7 @@ export function MemberActions({ member, self, members }: { member: Member; self:
   // Whether the chosen role revokes keys is known before the change is offered: if it does, it asks first.
   const affected = useQuery({ ...affectedKeysQuery(member, role), enabled: changing });
   const revokes = changing && (affected.data?.api_keys.length ?? 0) > 0;
-  const who = self ? 'yourself' : member.email;
+  const who = self ? t('members.yourself') : member.email;
   const changeRole = () => {
     remove.reset();
     update.run({ id: member.id, role });
@@ -34,12 +36,13 @@ export function MemberActions({ member, self, members }: { member: Member; self:
   return (
     <div className="admin-row-actions">
       <div className="admin-inline-form">
-        <Field label={`Role of ${member.email}`} className="admin-compact-field">
+        {/* The role chosen, before it is given: what it may do, from the table the server enforces. */}
+        <Field label={t('memberActions.roleOf', { email: member.email })} className="admin-compact-field" hint={changing ? <RolePermissions role={role} /> : undefined}>
           {(c) => (
             <select {...c} value={role} onChange={(e) => setRole(e.target.value as Role)}>
               {ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {humanize(r)}
+                  {t(`codes:${r}`)}
                 </option>
               ))}
             </select>
@@ -47,11 +50,12 @@ export function MemberActions({ member, self, members }: { member: Member; self:
         </Field>
         {revokes ? (
           <ConfirmAction
-            label="Change role"
-            name={`Change the role of ${member.email}`}
-            question={`Make ${who} ${humanize(role)}?`}
+            label={t('memberActions.changeRole')}
+            name={t('memberActions.changeRoleOf', { email: member.email })}
+            question={t('memberActions.makeRole', { who, role: t(`codes:${role}`) })}
             details={<AffectedKeys member={member} role={role} members={members} />}
-            confirmLabel="Yes, change the role"
+            confirmLabel={t('memberActions.confirmRole')}
+            cancelLabel={t('cancel')}
             pending={update.isPending}
             onConfirm={changeRole}
           />
@@ -59,28 +63,29 @@ export function MemberActions({ member, self, members }: { member: Member; self:
           <button
             type="button"
             className="button button-secondary"
-            aria-label={`Change the role of ${member.email}`}
+            aria-label={t('memberActions.changeRoleOf', { email: member.email })}
             disabled={!changing || update.isPending || affected.isPending}
             onClick={changeRole}
           >
-            Change role
+            {t('memberActions.changeRole')}
           </button>
         )}
       </div>
       <ConfirmAction
-        label="Remove"
-        name={`Remove ${member.email}`}
-        question={`Remove ${who}? Their sessions end at once and the API keys they hold are revoked; what they did stays in the audit log.`}
+        label={t('memberActions.remove')}
+        name={t('memberActions.removeWho', { email: member.email })}
+        question={t('memberActions.removeQuestion', { who })}
         details={<AffectedKeys member={member} role={null} members={members} />}
-        confirmLabel="Yes, remove"
+        confirmLabel={t('memberActions.confirmRemove')}
+        cancelLabel={t('cancel')}
         pending={remove.isPending}
         onConfirm={() => {
           update.reset();
           remove.run({ id: member.id });
         }}
       />
-      {update.error && <ErrorAlert error={update.error} title="The role was not changed." />}
-      {remove.error && <ErrorAlert error={remove.error} title="The member was not removed." />}
+      {update.error && <ErrorAlert error={update.error} title={t('memberActions.roleNotChanged')} />}
+      {remove.error && <ErrorAlert error={remove.error} title={t('memberActions.notRemoved')} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../core/domain/access.ts';
 import { mayHoldKey } from '../../../core/domain/key-holding.ts';
 import { trpc, type Outputs } from '../trpc.ts';
-import { humanize } from '../format/text.ts';
+import { useTranslation } from 'react-i18next';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { QueryState } from '../ui/query-state.tsx';
@@ -20,23 +20,24 @@ export function affectedKeysQuery(member: Member, role: Role | null) {
 }
 
 export function AffectedKeys({ member, role, members }: { member: Member; role: Role | null; members: readonly Member[] }) {
+  const { t } = useTranslation(['people', 'codes']);
   const affected = useQuery(affectedKeysQuery(member, role));
-  const change = role === null ? 'Removing them' : `The role ${humanize(role)}`;
   return (
-    <QueryState query={affected} label="Looking for the API keys it revokes">
+    <QueryState query={affected} label={t('memberKeys.looking')}>
       {(data) =>
         data.api_keys.length === 0 ? (
-          <p>No API key is revoked.</p>
+          <p>{t('memberKeys.noneRevoked')}</p>
         ) : (
           <div className="admin-confirm">
             <p>
-              {change} revokes {data.api_keys.length === 1 ? 'this API key' : `these ${data.api_keys.length} API keys`} of {member.email} at once, unless
-              you re-assign {data.api_keys.length === 1 ? 'it' : 'them'} to another member first:
+              {role === null
+                ? t('memberKeys.removalRevokes', { count: data.api_keys.length, email: member.email })
+                : t('memberKeys.roleRevokes', { count: data.api_keys.length, email: member.email, role: t(`codes:${role}`) })}
             </p>
-            <ul aria-label={`API keys revoked with ${member.email}`}>
+            <ul aria-label={t('memberKeys.listName', { email: member.email })}>
               {data.api_keys.map((k) => (
                 <li key={k.id}>
-                  <strong>{k.name}</strong> <code className="admin-code">{k.redacted}</code> {humanize(k.mode)},{' '}
+                  <strong>{k.name}</strong> <code className="admin-code">{k.redacted}</code> {t(`codes:${k.mode}`)},{' '}
                   <span className="admin-code-list">{k.scopes.join(', ')}</span>
                   <Reassign apiKey={k} candidates={members.filter((m) => m.id !== member.id && mayHoldKey(m.role, k))} />
                 </li>
@@ -51,28 +52,29 @@ export function AffectedKeys({ member, role, members }: { member: Member; role: 
 
 /** Members whose role may hold the key are offered; the service checks it again. */
 function Reassign({ apiKey, candidates }: { apiKey: AffectedKey; candidates: readonly Member[] }) {
+  const { t } = useTranslation(['people', 'codes']);
   const [to, setTo] = useState(candidates[0]?.id ?? '');
   const reassign = useAction(trpc.apiKeys.reassign.mutationOptions(), {
     invalidates: [trpc.members.keysAffected.pathKey(), trpc.apiKeys.pathKey()],
   });
-  if (candidates.length === 0) return <span className="admin-subline">No other member's role may hold it.</span>;
+  if (candidates.length === 0) return <span className="admin-subline">{t('memberKeys.noHolder')}</span>;
   return (
     <div className="admin-inline-form">
-      <Field label={`New holder of the key ${apiKey.name}`} className="admin-compact-field">
+      <Field label={t('memberKeys.newHolder', { name: apiKey.name })} className="admin-compact-field">
         {(c) => (
           <select {...c} value={to} onChange={(e) => setTo(e.target.value)}>
             {candidates.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.email} ({humanize(m.role)})
+                {t('memberKeys.holder', { email: m.email, role: t(`codes:${m.role}`) })}
               </option>
             ))}
           </select>
         )}
       </Field>
       <button type="button" className="button button-secondary" disabled={!to || reassign.isPending} onClick={() => reassign.run({ id: apiKey.id, member_id: to })}>
-        Re-assign {apiKey.name}
+        {t('memberKeys.reassign', { name: apiKey.name })}
       </button>
-      {reassign.error && <ErrorAlert error={reassign.error} title="The key was not re-assigned." />}
+      {reassign.error && <ErrorAlert error={reassign.error} title={t('memberKeys.notReassigned')} />}
     </div>
   );
 }

@@ -1,0 +1,9 @@
+// The member's own account, and an invitation's page opened by someone already signed in on this browser.
+import type { PageRoute } from '../routes.tsx';
+import { AccountPage } from './account-page.tsx';
+import { SignedInInvitationPage } from './signed-in-invitation-page.tsx';
+
+export const accountRoutes: readonly PageRoute[] = [
+  { path: '/account', nav: 'Your account', section: 'Settings', permission: null, Page: AccountPage },
+  { path: '/invitation/:token', permission: null, Page: SignedInInvitationPage },
+];
