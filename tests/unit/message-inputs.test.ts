@@ -2,7 +2,7 @@
 // its digits), the days of an export (dates or EAT midnights, at most a year, refusals naming `to`), the mode a new
 // send starts in, and amounts written in shillings from integer cents.
 import { describe, expect, it } from 'vitest';
-import { recipientSearch } from '../../core/domain/phone.ts';
+import { recipientSearch, recipientSearchText } from '../../core/domain/phone.ts';
 import { defaultSendMode } from '../../core/domain/send-mode.ts';
 import { centsAsTzs } from '../../core/domain/money-text.ts';
 import { ZMessageExportQuery, ZRecipientSearch } from '../../core/inputs/messages.ts';
@@ -23,6 +23,8 @@ describe('a search by recipient', () => {
   ])('%j looks for %j', (input, expected) => {
     expect(recipientSearch(input)).toEqual({ ok: true, value: expected });
     expect(ZRecipientSearch.parse(input)).toEqual(expected);
+    // Written back into a link, the search reads as itself.
+    expect(recipientSearch(recipientSearchText(expected))).toEqual({ ok: true, value: expected });
   });
 
   it.each([

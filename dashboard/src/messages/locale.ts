@@ -33,7 +33,7 @@ export const en = {
     download: 'Download CSV',
     preparing: 'Preparing the link',
     whatIsIn:
-      'One line a message created in these days, newest first, with its status, price and times in EAT; {{mode}}. The status, class, sender and number filters do not narrow the file. At most 366 days; an organization may download 5 files a minute.',
+      'One line a message created in these days that the filters above keep, newest first, with its status, price and times in EAT; {{mode}}. At most 366 days; an organization may download 5 files a minute.',
     bothModes: 'live and test messages',
     liveOnly: 'live messages only',
     testOnly: 'test messages only',
@@ -157,7 +157,7 @@ export const sw: Messages<typeof en> = {
     download: 'Pakua CSV',
     preparing: 'Kiungo kinaandaliwa',
     whatIsIn:
-      'Mstari mmoja kwa kila ujumbe ulioundwa katika siku hizi, wa karibuni kwanza, pamoja na hali yake, bei na nyakati kwa EAT; {{mode}}. Vichujio vya hali, aina, mtumaji na namba havipunguzi faili. Siku 366 zaidi; shirika linaweza kupakua faili 5 kwa dakika.',
+      'Mstari mmoja kwa kila ujumbe ulioundwa katika siku hizi unaokubaliwa na vichujio vilivyo juu, wa karibuni kwanza, pamoja na hali yake, bei na nyakati kwa EAT; {{mode}}. Siku 366 zaidi; shirika linaweza kupakua faili 5 kwa dakika.',
     bothModes: 'ujumbe halisi na wa majaribio',
     liveOnly: 'ujumbe halisi tu',
     testOnly: 'ujumbe wa majaribio tu',
