@@ -139,7 +139,7 @@ export const sw: Messages<typeof en> = {
     recipient: 'Namba ya mpokeaji',
     recipientHint: 'Namba nzima kwa namna yoyote, au angalau tarakimu 4 zake.',
     mode: 'Hali ya kutuma',
-    anyMode: 'Halisi na majaribio',
+    anyMode: 'Zote',
     status: 'Hali',
     anyStatus: 'Hali yoyote',
     class: 'Aina ya ujumbe',
