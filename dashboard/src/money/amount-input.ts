@@ -1,5 +1,5 @@
-// Amounts typed in TZS ("12,345.50") turned into integer cents by their digits, never through floating point.
-import { formatTzs } from '../format/money.ts';
+// Amounts typed in TZS ("12,345.50") turned into integer cents by their digits, never through floating point. Pure:
+// the form's text is the same in every language shown, and tests read it without a browser.
 
 /** What is wrong with a typed amount: its form, or its size. The form says it in the language shown (money:amount.*). */
 export type TzsProblem = 'format' | 'tooLarge';
@@ -28,5 +28,8 @@ export function parseTzs(text: string): ParsedTzs {
 
 /** Cents as the text of an amount input ("12,345.50"): what parseTzs reads back to the same cents. */
 export function tzsInputText(cents: number): string {
-  return formatTzs(cents).replace(/^TZS /, '');
+  const value = BigInt(cents);
+  const abs = value < 0n ? -value : value;
+  const shillings = String(abs / 100n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${value < 0n ? '-' : ''}${shillings}.${String(abs % 100n).padStart(2, '0')}`;
 }
