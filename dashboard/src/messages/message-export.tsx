@@ -5,11 +5,14 @@ import { trpc } from '../trpc.ts';
 import type { FilterValues } from '../ui/filtered-list.tsx';
 import { DayRangeExport, lastDays } from './day-range-export.tsx';
 import { messageListInput } from './message-filters.tsx';
+import { recipientSearch } from '../../../core/domain/phone.ts';
 
 export function MessageExport({ listValues }: { listValues: FilterValues }) {
   const { t } = useTranslation('messages');
   const { mode, status, traffic_class, sender, recipient } = messageListInput(listValues, undefined);
   const narrowed = { mode, status, traffic_class, sender, recipient };
+  // The list says at its field why a search is refused; the file of a refused search is not offered.
+  if (recipient !== undefined && !recipientSearch(recipient).ok) return null;
   const fallback = lastDays();
   const first = listValues['from'] || (listValues['to'] && listValues['to'] < fallback.first ? listValues['to'] : fallback.first);
   const last = listValues['to'] || (listValues['from'] && listValues['from'] > fallback.last ? listValues['from'] : fallback.last);
