@@ -150,7 +150,7 @@ describe('messages and the wallet', () => {
     expect(await search.getAttribute('aria-invalid')).toBe('true');
     expect(await table.count()).toBe(0);
     // Nor is the file of a refused search offered.
-    expect(await page.getByRole('link', { name: w.export.download }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: w.export.heading }).count()).toBe(0);
   });
 
   test('a new organization sends in Test by default, in Kiswahili; its test message is marked Test, with its amount', async ({ swPage: page }) => {
