@@ -110,3 +110,11 @@ export function recipientSearch(input: string, field = 'recipient'): Result<Reci
   if (digits.startsWith('0')) return ok({ contains: `+${COUNTRY_CODE}${digits.slice(1)}` });
   return ok({ contains: digits });
 }
+
+/**
+ * A search written back as text that recipientSearch reads as the same search (a link that carries it): a whole
+ * number as itself, a run of digits as itself (+255… for the start of a number).
+ */
+export function recipientSearchText(search: RecipientSearch): string {
+  return 'exact' in search ? search.exact : search.contains;
+}

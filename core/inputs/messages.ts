@@ -54,12 +54,6 @@ export const ZRecipientSearch = z
     return found.value;
   });
 
-/** The messages CSV: the days of creation (EAT), and test or live (a key exports its own mode). */
-export const ZMessageExportQuery = z
-  .strictObject({ from: ZEatDay, to: ZEatDay, mode: z.enum(['test', 'live']).optional() })
-  .superRefine(refineDayRange);
-export type TMessageExportQuery = z.infer<typeof ZMessageExportQuery>;
-
 const ZCampaignFilter = z
   .union([z.literal('none'), z.uuid()], { message: 'campaign is none or a campaign id' })
   .transform((c) => c.toLowerCase())
@@ -78,11 +72,14 @@ export const ZMessageFilter = z.strictObject({
 });
 export type TMessageFilter = z.infer<typeof ZMessageFilter>;
 
-/** The list's query: a page, and the filter's fields; `status` may be written once with commas (status=failed,expired). */
+/** `status` in a query: the list, or written once with commas (status=failed,expired). */
+const ZStatusQuery = z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), ZMessageFilter.shape.status);
+
+/** The list's query: a page, and the filter's fields. */
 export const ZListMessagesQuery = ZPage.extend({
   campaign: ZCampaignFilter,
   mode: z.enum(['test', 'live']).optional(),
-  status: z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), ZMessageFilter.shape.status),
+  status: ZStatusQuery,
   traffic_class: ZMessageFilter.shape.traffic_class,
   sender: ZMessageFilter.shape.sender,
   created_from: ZMessageFilter.shape.created_from,
@@ -90,3 +87,20 @@ export const ZListMessagesQuery = ZPage.extend({
   recipient: ZMessageFilter.shape.recipient,
 });
 export type TListMessagesQuery = z.infer<typeof ZListMessagesQuery>;
+
+/**
+ * The messages CSV: the days of creation (EAT), test or live (a key exports its own mode), and the list's status,
+ * traffic class, sender and recipient, so that the file holds what the filtered list shows.
+ */
+export const ZMessageExportQuery = z
+  .strictObject({
+    from: ZEatDay,
+    to: ZEatDay,
+    mode: z.enum(['test', 'live']).optional(),
+    status: ZStatusQuery,
+    traffic_class: ZMessageFilter.shape.traffic_class,
+    sender: ZMessageFilter.shape.sender,
+    recipient: ZMessageFilter.shape.recipient,
+  })
+  .superRefine(refineDayRange);
+export type TMessageExportQuery = z.infer<typeof ZMessageExportQuery>;

@@ -104,6 +104,29 @@ describe('the messages CSV', () => {
     expect(first).toMatchObject({ created_at_eat: '2026-11-20T12:00:00+03:00', unit_price: '20.00', total: '20.00', currency: 'TZS', charged: 'false', from: 'UJUMBE' });
   });
 
+  it("narrows the file by the list's filters (status, traffic class, sender, recipient) as the list narrows its pages", async () => {
+    const days = { created_from: '2026-11-20T00:00:00+03:00', created_to: '2026-11-23T00:00:00+03:00' };
+    const filters: Record<string, string>[] = [{ status: 'failed' }, { status: 'accepted,failed', traffic_class: 'promotional' }, { sender: 'UJUMBE', recipient: '300001' }, { recipient: '0754 300 003' }];
+    for (const filter of filters) {
+      const rows = await csv(await messagesFile(s['owner']!, `${RANGE}&${new URLSearchParams(filter)}`), MESSAGE_EXPORT_COLUMNS);
+      const listed = await everyPage((before) => s['owner']!.agent.get('/v1/messages').query({ ...days, ...filter, limit: 2, ...(before ? { before } : {}) }), 'messages');
+      expect(listed.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(rows.map((r) => r['message_id']), JSON.stringify(filter)).toEqual(listed.map((m) => m.id));
+    }
+    // The organization's export bucket holds 5 files; it fills again with time.
+    await letRealTimePass(env, 60_000);
+    // A member who sees campaign numbers masked finds single messages only, as in the list.
+    const masked = await csv(await messagesFile(s['analyst']!, `${RANGE}&recipient=9999`), MESSAGE_EXPORT_COLUMNS);
+    expect(masked).toEqual([]);
+    expect(await csv(await messagesFile(s['owner']!, `${RANGE}&recipient=9999`), MESSAGE_EXPORT_COLUMNS)).toHaveLength(1);
+    const refused = await messagesFile(s['owner']!, `${RANGE}&recipient=12`);
+    expect([refused.status, refused.body.error.field]).toEqual([422, 'recipient']);
+    const member = await signedIn(app, org.members.owner!);
+    const link = ok(await member.query('messages.exportLink', { from: '2026-11-20', to: '2026-11-23', status: ['failed'], recipient: '0754 300 001' }));
+    expect(link.url).toBe('/v1/messages.csv?from=2026-11-20&to=2026-11-23&status=failed&recipient=%2B255754300001');
+    expect((await csv(await member.agent.get(link.url), MESSAGE_EXPORT_COLUMNS)).map((r) => [r['mode'], r['status'], r['to']])).toEqual(Array(3).fill(['test', 'failed', "'+255754300001"]));
+  });
+
   it('makes cells a spreadsheet would run safe: a leading apostrophe on = + - @', async () => {
     const rows = await csv(await messagesFile(s['owner']!), MESSAGE_EXPORT_COLUMNS);
     expect(rows.map((r) => r['client_ref'])).toContain(`'${FORMULA_REF}`);

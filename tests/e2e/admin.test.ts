@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sendDueWebhooks } from '../../workers/webhook-sender.ts';
-import { parseTzs } from '../../dashboard/src/money/amount-input.ts';
+import { parseTzs, tzsInputText } from '../../dashboard/src/money/amount-input.ts';
 import { bearer, createOrg, setupTestEnv, signInAs, type TestEnv } from '../support/app.ts';
 import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
 
@@ -69,6 +69,11 @@ describe('administration pages', () => {
     expect(parseTzs('1.15')).toEqual({ ok: true, cents: 115 });
     expect(parseTzs('90,071,992,547,409.91')).toEqual({ ok: true, cents: 9_007_199_254_740_991 });
     for (const bad of ['', '12.345', '1,23', '12,34,567', '-5', '1e3', '12.', 'abc', '90,071,992,547,409.92']) expect(parseTzs(bad).ok, bad).toBe(false);
+    expect(parseTzs('12.345')).toEqual({ ok: false, problem: 'format' });
+    expect(parseTzs('90,071,992,547,409.92')).toEqual({ ok: false, problem: 'tooLarge' });
+    // A threshold shown in its input reads back as the same cents, whatever the language shown.
+    for (const cents of [0, 5, 100_025, 1_234_550, 9_007_199_254_740_991]) expect(parseTzs(tzsInputText(cents)), String(cents)).toEqual({ ok: true, cents });
+    expect(tzsInputText(100_025)).toBe('1,000.25');
   });
 
   test('an API key made on the page works over REST within its scopes; rotated, both secrets work in the grace; revoked, it is refused', async ({ page }) => {

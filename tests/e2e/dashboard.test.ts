@@ -190,7 +190,7 @@ describe('dashboard', () => {
     await page.getByLabel('Message', { exact: true }).fill('Jaribio la ujumbe.');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.locator('.alert-success').waitFor();
-    expect(await page.locator('.alert-success').textContent()).toContain(`Test message delivered; nothing was charged. to ${TEST_DELIVERED}`);
+    expect(await page.locator(".alert-success").textContent()).toContain(`Test message to ${TEST_DELIVERED}: Delivered. Nothing was sent to a phone and nothing was charged.`);
     const rows = await env.sql<{ test: boolean; status: string }>('select test, status from messages where organization_id = ? and to_phone = ?', [org.id, TEST_DELIVERED]);
     expect(rows).toEqual([{ test: true, status: 'delivered' }]);
     expect(await wallet()).toEqual(before);

@@ -2,7 +2,7 @@
 // its digits), the days of an export (dates or EAT midnights, at most a year, refusals naming `to`), the mode a new
 // send starts in, and amounts written in shillings from integer cents.
 import { describe, expect, it } from 'vitest';
-import { recipientSearch } from '../../core/domain/phone.ts';
+import { recipientSearch, recipientSearchText } from '../../core/domain/phone.ts';
 import { defaultSendMode } from '../../core/domain/send-mode.ts';
 import { centsAsTzs } from '../../core/domain/money-text.ts';
 import { ZMessageExportQuery, ZRecipientSearch } from '../../core/inputs/messages.ts';
@@ -23,6 +23,8 @@ describe('a search by recipient', () => {
   ])('%j looks for %j', (input, expected) => {
     expect(recipientSearch(input)).toEqual({ ok: true, value: expected });
     expect(ZRecipientSearch.parse(input)).toEqual(expected);
+    // Written back into a link, the search reads as itself.
+    expect(recipientSearch(recipientSearchText(expected))).toEqual({ ok: true, value: expected });
   });
 
   it.each([
@@ -51,6 +53,11 @@ describe('the days of an export', () => {
     expect(dayRangeName(ZLedgerExportQuery.parse({ from: '2026-11-01', to: '2026-11-02' }))).toBe('2026-11-01');
   });
 
+  it("takes the list's filters for the messages file: status (commas allowed), class, sender, recipient", () => {
+    const q = ZMessageExportQuery.parse({ from: '2026-11-01', to: '2026-11-02', status: 'failed,expired', traffic_class: 'promotional', sender: 'UJUMBE', recipient: '0754' });
+    expect(q).toMatchObject({ status: ['failed', 'expired'], traffic_class: 'promotional', sender: 'UJUMBE', recipient: { contains: '+255754' } });
+  });
+
   it(`spans at most ${MAX_EXPORT_DAYS} days: one more is refused on to`, () => {
     expect(ZLedgerExportQuery.safeParse({ from: '2027-01-01', to: '2028-01-02' }).success).toBe(true);
     const over = ZLedgerExportQuery.safeParse({ from: '2027-01-01', to: '2028-01-03' });
@@ -63,7 +70,8 @@ describe('the days of an export', () => {
     ['a time that is no midnight there', { from: '2026-11-01T00:00:00Z', to: '2026-11-02' }, 'from'],
     ['no day at all', { from: '2026-02-30', to: '2026-03-02' }, 'from'],
     ['a missing end', { from: '2026-11-01' }, 'to'],
-    ['an unknown parameter', { from: '2026-11-01', to: '2026-11-02', status: 'failed' }, ''],
+    ['an unknown parameter', { from: '2026-11-01', to: '2026-11-02', campaign: 'none' }, ''],
+    ['a recipient search of too few digits', { from: '2026-11-01', to: '2026-11-02', recipient: '123' }, 'recipient'],
   ])('refuses %s', (_what, input, field) => {
     const parsed = ZMessageExportQuery.safeParse(input);
     expect(parsed.success).toBe(false);

@@ -19,7 +19,10 @@ export { MESSAGE_EXPORT_COLUMNS } from '../../db/messages/message-export.ts';
  */
 export async function openMessageExport(ctx: Ctx, actor: TenantActor, query: TMessageExportQuery): Promise<CsvExport> {
   const test = modeOf(actor, query.mode === undefined ? undefined : query.mode === 'test', 'mode');
-  const scope: MessageExportScope = { organizationId: actor.organizationId, from: query.from, to: query.to, test, maskCampaignNumbers: !canSeeNumbers(actor) };
+  const { status, traffic_class, sender, recipient } = query;
+  const narrowed = { status, traffic_class, sender, recipient };
+  const scope: MessageExportScope = { organizationId: actor.organizationId, from: query.from, to: query.to, test, maskCampaignNumbers: !canSeeNumbers(actor), ...narrowed };
+  const filters = Object.fromEntries(Object.entries(narrowed).filter(([, v]) => v !== undefined));
   let bounds: IdBounds = { lo: null, hi: null };
   const mode = test === null ? '' : test ? '-test' : '-live';
   return openCsvExport(ctx, actor, {
@@ -34,7 +37,14 @@ export async function openMessageExport(ctx: Ctx, actor: TenantActor, query: TMe
       action: 'messages.exported',
       targetType: 'organization',
       targetId: actor.organizationId,
-      details: { rows, from: query.from.toISOString(), to: query.to.toISOString(), mode: test === null ? null : test ? 'test' : 'live', numbers_masked: scope.maskCampaignNumbers },
+      details: {
+        rows,
+        from: query.from.toISOString(),
+        to: query.to.toISOString(),
+        mode: test === null ? null : test ? 'test' : 'live',
+        numbers_masked: scope.maskCampaignNumbers,
+        ...(Object.keys(filters).length > 0 ? { filters } : {}),
+      },
     }),
     tooLarge: new DomainError('export_too_large', `The export would have more than ${MAX_EXPORT_ROWS} rows; export fewer days at a time.`, { field: 'to' }),
     timedOut: (ms) => new DomainError('read_timeout', `Counting the messages took longer than ${ms} ms; retry, or export fewer days.`, { retryAfter: 5 }),

@@ -3,6 +3,7 @@
 import type { Writable } from 'node:stream';
 import { createdIdBounds } from '../reports/rollups.ts';
 import { eatText, streamCopy, type ExportClient } from '../csv-export.ts';
+import type { RecipientSearch } from '../../domain/phone.ts';
 
 export interface MessageExportScope {
   organizationId: string;
@@ -12,6 +13,12 @@ export interface MessageExportScope {
   test: boolean | null;
   /** Campaign numbers are masked for callers who may not read contacts (as the list shows them). */
   maskCampaignNumbers: boolean;
+  /** The list's filters, as the list reads them (core/db/messages/list-messages.ts). */
+  status?: readonly string[] | undefined;
+  traffic_class?: string | undefined;
+  sender?: string | undefined;
+  /** Among masked numbers a search would give the hidden digits away: it reaches single messages only. */
+  recipient?: RecipientSearch | undefined;
 }
 
 /** The least and greatest ids the range's days span (by the rollups): the walk reads those days alone. */
@@ -39,6 +46,14 @@ function where(client: ExportClient, s: MessageExportScope, b: IdBounds): string
     `m.created_at < ${lit(s.to.toISOString())}::timestamptz`,
   ];
   if (s.test !== null) conditions.push(`m.test = ${s.test}`);
+  if (s.status) conditions.push(`m.status = any(${lit(`{${s.status.join(',')}}`)}::text[])`);
+  if (s.traffic_class) conditions.push(`m.traffic_class = ${lit(s.traffic_class)}`);
+  if (s.sender) conditions.push(`m.sender = ${lit(s.sender)}`);
+  if (s.recipient) {
+    // As the list: messages_recipient (a trigram index) serves both; a search holds only digits and a leading +.
+    conditions.push('exact' in s.recipient ? `m.to_phone = ${lit(s.recipient.exact)}` : `m.to_phone like ${lit(`%${s.recipient.contains}%`)}`);
+    if (s.maskCampaignNumbers) conditions.push('m.campaign_id is null');
+  }
   return conditions.join(' and ');
 }
 

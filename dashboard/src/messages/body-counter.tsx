@@ -1,9 +1,10 @@
 // The live counter under a message body (messages.preview): characters, segments, encoding, price, and the
 // characters that force UCS-2 or that the ASCII route refuses, each named.
+import { useTranslation } from 'react-i18next';
 import type { Outputs } from '../trpc.ts';
 import { errorMessage } from '../errors.ts';
 import { formatTzs } from '../format/money.ts';
-import { formatEncoding, plural } from '../format/text.ts';
+import { formatCount } from '../format/locale.ts';
 
 type Preview = Outputs['messages']['preview'];
 type CharacterAt = Preview['ucs2_characters'][number];
@@ -30,41 +31,43 @@ export interface BodyCounterProps {
 }
 
 export function BodyCounter({ id, empty, preview, error, updating }: BodyCounterProps) {
+  const { t } = useTranslation('messages');
   return (
     <div id={id} className={updating ? 'counter counter-updating' : 'counter'} aria-live="polite" aria-busy={updating}>
       {empty ? (
-        <p className="counter-line">0 characters</p>
+        <p className="counter-line">{t('counter.characters', { count: 0 })}</p>
       ) : error ? (
         <p className="counter-problem">{errorMessage(error)}</p>
       ) : preview ? (
         <CounterText preview={preview} />
       ) : (
-        <p className="counter-line">Counting…</p>
+        <p className="counter-line">{t('counter.counting')}</p>
       )}
     </div>
   );
 }
 
 function CounterText({ preview }: { preview: Preview }) {
+  const { t } = useTranslation(['messages', 'codes']);
   const ucs2 = nameCharacters(preview.ucs2_characters);
   const refused = nameCharacters(preview.refused_characters);
   return (
     <>
       <p className="counter-line">
-        <span>{plural(preview.characters, 'character')}</span>
-        <span>{plural(preview.segments, 'segment')}</span>
-        <span>{formatEncoding(preview.encoding)}</span>
-        <span>{preview.left_in_segment} left in this segment</span>
-        <span>{preview.price ? formatTzs(preview.price.total) : 'no price'}</span>
+        <span>{t('counter.characters', { count: preview.characters })}</span>
+        <span>{t('counter.segments', { count: preview.segments })}</span>
+        <span>{t(`codes:${preview.encoding}`)}</span>
+        <span>{t('counter.left', { left: formatCount(preview.left_in_segment) })}</span>
+        <span>{preview.price ? formatTzs(preview.price.total) : t('counter.noPrice')}</span>
       </p>
       {ucs2.length > 0 && (
         <p className="counter-ucs2">
-          UCS-2 (70 characters a segment) because of: <span className="chars">{ucs2.join(', ')}</span>
+          {t('counter.ucs2Because')} <span className="chars">{ucs2.join(', ')}</span>
         </p>
       )}
       {refused.length > 0 && (
         <p className="counter-problem">
-          The ASCII route refuses: <span className="chars">{refused.join(', ')}</span>
+          {t('counter.asciiRefuses')} <span className="chars">{refused.join(', ')}</span>
         </p>
       )}
       {preview.refusal && refused.length === 0 && <p className="counter-problem">{preview.refusal.message}</p>}

@@ -1,15 +1,14 @@
-// Send one message: recipient, approved sender ID, traffic class and body with its live counter, live or test,
-// checked by the server's schema before it is sent; one idempotency key per message, so sending the same form
-// again never sends twice.
+// Send one message: recipient, approved sender ID, traffic class and body with its live counter, live or test
+// (test until the organization is verified: its default_send_mode), checked by the server's schema before it is
+// sent; one idempotency key per message, so sending the same form again never sends twice.
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ZSendMessageBody } from '../../../core/inputs/messages.ts';
 import { TRAFFIC_CLASSES, type TrafficClass } from '../../../core/domain/pricing.ts';
 import { trpc, type Outputs } from '../trpc.ts';
-import { href } from '../router.ts';
-import { formatTzs } from '../format/money.ts';
-import { humanize } from '../format/text.ts';
+import { useSession } from '../session.tsx';
 import { useDebounced } from '../ui/use-debounced.ts';
 import { useAction } from '../ui/use-action.ts';
 import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
@@ -17,6 +16,7 @@ import { Page } from '../shell/page.tsx';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { BodyCounter } from './body-counter.tsx';
+import { SentNotice } from './sent-notice.tsx';
 import { SenderSelect } from '../developers/sender-select.tsx';
 
 type Sent = Outputs['messages']['send'];
@@ -30,7 +30,7 @@ interface MessageValues {
   mode: 'live' | 'test';
 }
 
-const EMPTY: MessageValues = { to: '', from: '', traffic_class: 'transactional', body: '', client_ref: '', mode: 'live' };
+const EMPTY: Omit<MessageValues, 'mode'> = { to: '', from: '', traffic_class: 'transactional', body: '', client_ref: '' };
 
 /** The message as sent, less its reference when none was typed: one is made from the idempotency key. */
 function messageOf(v: MessageValues) {
@@ -38,9 +38,11 @@ function messageOf(v: MessageValues) {
 }
 
 export function SendMessagePage() {
+  const { t } = useTranslation(['messages', 'codes']);
+  const startMode = useSession().organization.default_send_mode;
   const [sent, setSent] = useState<Sent | null>(null);
   // The reference made from the key ("dashboard-<uuid>") is checked as a typed one would be.
-  const form = useSchemaForm({ schema: ZSendMessageBody, defaultValues: EMPTY, toInput: (v: MessageValues) => ({ ...messageOf(v), client_ref: v.client_ref.trim() || 'dashboard' }) });
+  const form = useSchemaForm({ schema: ZSendMessageBody, defaultValues: { ...EMPTY, mode: startMode }, toInput: (v: MessageValues) => ({ ...messageOf(v), client_ref: v.client_ref.trim() || 'dashboard' }) });
   const [body, trafficClass, from] = form.watch(['body', 'traffic_class', 'from']);
   const draft = useDebounced({ body, traffic_class: trafficClass }, 250);
   const preview = useQuery({ ...trpc.messages.preview.queryOptions(draft), enabled: draft.body.length > 0, placeholderData: keepPreviousData });
@@ -66,34 +68,32 @@ export function SendMessagePage() {
   const typing = body !== draft.body || preview.isFetching;
 
   return (
-    <Page title="Send a message">
-      <p className="lead">
-        A live message goes to a real phone: its price is held from the wallet, charged when the operator accepts it and released if it fails. A test
-        message tries the form without sending anything or paying.
-      </p>
+    <Page title={t('send.title')}>
+      <p className="lead">{t('send.lead')}</p>
       {sent && <SentNotice sent={sent} />}
       <form className="form card" onSubmit={onSubmit} noValidate>
-        <Field label="To" error={errors.to?.message} hint="A Tanzanian mobile number: +255…, 255… or 0…">
+        <Field label={t('send.to')} error={errors.to?.message} hint={t('send.toHint')}>
           {(control) => <input {...control} {...form.register('to')} type="tel" inputMode="tel" autoComplete="off" />}
         </Field>
         <fieldset className="field">
-          <legend>Mode</legend>
+          <legend>{t('send.mode')}</legend>
+          {startMode === 'test' && <p className="note note-test">{t('send.startsInTest')}</p>}
           <label className="choice">
-            <input type="radio" value="live" {...form.register('mode')} /> Live (a real SMS, charged)
+            <input type="radio" value="live" {...form.register('mode')} /> {t('send.live')}
           </label>
           <label className="choice">
-            <input type="radio" value="test" {...form.register('mode')} /> Test (simulated, never charged)
+            <input type="radio" value="test" {...form.register('mode')} /> {t('send.test')}
           </label>
-          <p className="hint">A test message completes at once by the number’s last digit: 1 or 2 fail, 8 is undelivered, any other digit is delivered.</p>
+          <p className="hint">{t('send.testHint')}</p>
         </fieldset>
         <fieldset className="field">
-          <legend>Traffic class</legend>
+          <legend>{t('send.class')}</legend>
           {TRAFFIC_CLASSES.map((c) => (
             <label key={c} className="choice">
-              <input type="radio" value={c} {...form.register('traffic_class')} /> {humanize(c)}
+              <input type="radio" value={c} {...form.register('traffic_class')} /> {t(`codes:${c}`)}
             </label>
           ))}
-          <p className="hint">Promotional messages need the recipient’s recorded consent and go out only inside the sending window.</p>
+          <p className="hint">{t('send.classHint')}</p>
           {errors.traffic_class && (
             <p className="field-error" role="alert">
               {errors.traffic_class.message}
@@ -106,32 +106,20 @@ export function SendMessagePage() {
           render={({ field }) => <SenderSelect trafficClass={trafficClass} value={field.value} onChange={field.onChange} error={errors.from?.message} />}
         />
         <Field
-          label="Message"
+          label={t('send.body')}
           error={errors.body?.message}
           hint={<BodyCounter id="body-counter" empty={!body} preview={preview.data} error={preview.error} updating={typing} />}
         >
           {(control) => <textarea {...control} {...form.register('body')} rows={6} />}
         </Field>
-        <Field label="Your reference (optional)" error={errors.client_ref?.message} hint="Returned with the message and its webhooks; one is made for you when left empty.">
+        <Field label={t('send.reference')} error={errors.client_ref?.message} hint={t('send.referenceHint')}>
           {(control) => <input {...control} {...form.register('client_ref')} maxLength={128} />}
         </Field>
         {general !== null && <ErrorAlert error={general} />}
         <button type="submit" className="button" disabled={send.isPending || !from}>
-          {send.isPending ? 'Sending…' : 'Send message'}
+          {send.isPending ? t('send.sending') : t('send.submit')}
         </button>
       </form>
     </Page>
-  );
-}
-
-function SentNotice({ sent }: { sent: Sent }) {
-  return (
-    <div className="alert alert-success" role="status">
-      <p>
-        {sent.replay ? 'This message had already been sent; nothing was sent again. ' : sent.test ? `Test message ${sent.status}; nothing was charged. ` : 'Message accepted. '}
-        {sent.test ? '' : `${formatTzs(sent.price.total)} for ${sent.segments} ${sent.segments === 1 ? 'segment' : 'segments'} `}to {sent.to}.{' '}
-        <a href={href(`/messages/${sent.id}`)}>Follow its delivery</a>
-      </p>
-    </div>
   );
 }

@@ -5,7 +5,7 @@ import { TOP_UP_METHODS, type TopUpMethod } from '../../../core/domain/top-up-re
 import { ZRequestTopUpBody } from '../../../core/inputs/wallet.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { formatTzs } from '../format/money.ts';
-import { humanize } from '../format/text.ts';
+import { useTranslation } from 'react-i18next';
 import { useAction } from '../ui/use-action.ts';
 import { useSchemaForm, useServerRefusal } from '../ui/form.ts';
 import { Field } from '../ui/field.tsx';
@@ -30,6 +30,7 @@ function toInput({ amount, method, reference, note }: TopUpValues) {
 }
 
 export function TopUpForm() {
+  const { t } = useTranslation(['money', 'codes']);
   const [requested, setRequested] = useState<Requested | null>(null);
   const form = useSchemaForm({
     schema: ZRequestTopUpBody,
@@ -37,7 +38,7 @@ export function TopUpForm() {
     toInput,
     readable: ({ amount }: TopUpValues) => {
       const parsed = parseTzs(amount);
-      return parsed.ok ? {} : { amount: parsed.message };
+      return parsed.ok ? {} : { amount: t(`amount.${parsed.problem}`) };
     },
   });
   const request = useAction(trpc.wallet.requestTopUp.mutationOptions(), {
@@ -56,36 +57,36 @@ export function TopUpForm() {
   });
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Request a top-up" noValidate>
+    <form className="form" onSubmit={submit} aria-label={t('topUpForm.name')} noValidate>
       {requested && (
         <p className="alert alert-success" role="status">
-          Your request for {formatTzs(requested.amount)} (reference {requested.reference}) is pending: the balance grows once the service has checked the payment and credited it.
+          {t('topUpForm.pending', { amount: formatTzs(requested.amount), reference: requested.reference })}
         </p>
       )}
-      <Field label="Amount paid (TZS)" error={errors.amount?.message} hint="Such as 150,000 or 150000.50.">
+      <Field label={t('topUpForm.amount')} error={errors.amount?.message} hint={t('topUpForm.amountHint')}>
         {(c) => <input {...c} {...form.register('amount')} inputMode="decimal" autoComplete="off" />}
       </Field>
-      <Field label="Paid by" error={errors.method?.message}>
+      <Field label={t('topUpForm.paidBy')} error={errors.method?.message}>
         {(c) => (
           <select {...c} {...form.register('method')}>
             {TOP_UP_METHODS.map((m) => (
               <option key={m} value={m}>
-                {humanize(m)}
+                {t(`codes:${m}`)}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Field label="Payment reference" error={errors.reference?.message} hint="The transaction ID of the transfer, as your bank or mobile money gave it.">
+      <Field label={t('topUpForm.reference')} error={errors.reference?.message} hint={t('topUpForm.referenceHint')}>
         {(c) => <input {...c} {...form.register('reference')} autoComplete="off" />}
       </Field>
-      <Field label="Note (optional)" error={errors.note?.message}>
+      <Field label={t('topUpForm.note')} error={errors.note?.message}>
         {(c) => <textarea {...c} {...form.register('note')} rows={2} />}
       </Field>
       {general !== null && <ErrorAlert error={general} />}
       <div>
         <button type="submit" className="button" disabled={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Request top-up'}
+          {request.isPending ? t('topUpForm.sending') : t('topUpForm.submit')}
         </button>
       </div>
     </form>

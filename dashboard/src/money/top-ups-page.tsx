@@ -1,12 +1,12 @@
 // Top-ups: the payments the organization told the service about, each pending, credited or declined (with the
 // reason), and a form to tell it about a new one.
+import { useTranslation } from 'react-i18next';
 import { TOP_UP_STATUSES } from '../../../core/domain/top-up-requests.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import type { PageProps } from '../routes.tsx';
 import { useCan } from '../session.tsx';
 import { formatTzs } from '../format/money.ts';
 import { formatDateTime } from '../format/time.ts';
-import { humanize } from '../format/text.ts';
 import { Page } from '../shell/page.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { FilteredList, type FilterField } from '../ui/filtered-list.tsx';
@@ -18,51 +18,55 @@ type TopUp = Outputs['wallet']['topUps']['top_ups'][number];
 
 const PAGE_SIZE = 25;
 
-const FILTERS: readonly FilterField[] = [
-  { name: 'status', label: 'Status', type: 'select', options: [{ value: '', label: 'Every status' }, ...TOP_UP_STATUSES.map((s) => ({ value: s, label: humanize(s) }))] },
-];
-
-const COLUMNS: readonly Column<TopUp>[] = [
-  { header: 'Requested', cell: (t) => formatDateTime(t.created_at) },
-  { header: 'Amount', cell: (t) => formatTzs(t.amount), numeric: true },
-  { header: 'Paid by', cell: (t) => humanize(t.method) },
-  { header: 'Reference', cell: (t) => t.reference },
-  { header: 'Status', cell: (t) => <StateBadge state={t.status} /> },
-  // What arrived may differ from what was claimed; both are kept.
-  { header: 'Credited', cell: (t) => (t.credited_amount === null ? '—' : formatTzs(t.credited_amount)), numeric: true },
-  { header: 'Decided', cell: (t) => formatDateTime(t.decided_at) },
-  { header: 'Reason', cell: (t) => t.decline_reason ?? '—' },
-  { header: 'Note', cell: (t) => t.note ?? '—' },
-];
-
 export function TopUpsPage({ query }: PageProps) {
+  const { t } = useTranslation(['money', 'codes']);
   const can = useCan();
+  const filters: readonly FilterField[] = [
+    {
+      name: 'status',
+      label: t('topUps.status'),
+      type: 'select',
+      options: [{ value: '', label: t('topUps.everyStatus') }, ...TOP_UP_STATUSES.map((s) => ({ value: s, label: t(`codes:${s}`) }))],
+    },
+  ];
+  const columns: readonly Column<TopUp>[] = [
+    { header: t('topUps.columns.requested'), cell: (r) => formatDateTime(r.created_at) },
+    { header: t('topUps.columns.amount'), cell: (r) => formatTzs(r.amount), numeric: true },
+    { header: t('topUps.columns.paidBy'), cell: (r) => t(`codes:${r.method}`) },
+    { header: t('topUps.columns.reference'), cell: (r) => r.reference },
+    { header: t('topUps.columns.status'), cell: (r) => <StateBadge state={r.status} text={t(`codes:${r.status}`)} /> },
+    // What arrived may differ from what was claimed; both are kept.
+    { header: t('topUps.columns.credited'), cell: (r) => (r.credited_amount === null ? '—' : formatTzs(r.credited_amount)), numeric: true },
+    { header: t('topUps.columns.decided'), cell: (r) => formatDateTime(r.decided_at) },
+    { header: t('topUps.columns.reason'), cell: (r) => r.decline_reason ?? '—' },
+    { header: t('topUps.columns.note'), cell: (r) => r.note ?? '—' },
+  ];
   return (
-    <Page title="Top-ups">
-      <p className="lead">Pay by bank transfer or mobile money, then tell us here. The balance grows when the service has checked the payment and credited it.</p>
+    <Page title={t('topUps.title')}>
+      <p className="lead">{t('topUps.lead')}</p>
       {can('wallet.top_up') && (
         <section className="card" aria-labelledby="request-top-up-heading">
-          <h2 id="request-top-up-heading">Request a top-up</h2>
+          <h2 id="request-top-up-heading">{t('topUps.requestHeading')}</h2>
           <TopUpForm />
         </section>
       )}
       <section aria-labelledby="top-ups-heading">
-        <h2 id="top-ups-heading">Requests</h2>
+        <h2 id="top-ups-heading">{t('topUps.requestsHeading')}</h2>
         <FilteredList
           path="/top-ups"
           query={query}
-          filters={FILTERS}
-          noun="top-up requests"
+          filters={filters}
+          noun={t('topUps.noun')}
           list={(values, before) => {
             const status = TOP_UP_STATUSES.find((s) => s === values.status);
             return trpc.wallet.topUps.queryOptions({ limit: PAGE_SIZE, ...(before ? { before } : {}), ...(status ? { status } : {}) });
           }}
           rows={(data) => data.top_ups}
           next={(data) => data.next_before}
-          columns={COLUMNS}
-          rowKey={(t) => t.id}
-          caption="Top-up requests, newest first"
-          empty="No top-up request."
+          columns={columns}
+          rowKey={(r) => r.id}
+          caption={t('topUps.caption')}
+          empty={t('topUps.empty')}
         />
       </section>
     </Page>

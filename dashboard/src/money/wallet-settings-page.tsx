@@ -2,6 +2,7 @@
 // checked by the server's schema before it is sent.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ZWalletSettingsBody } from '../../../core/inputs/wallet.ts';
 import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { formatTzs } from '../format/money.ts';
@@ -23,15 +24,14 @@ interface ThresholdValues {
 }
 
 export function WalletSettingsPage() {
+  const { t } = useTranslation('money');
   const wallet = useQuery(trpc.wallet.get.queryOptions());
   return (
-    <Page title="Wallet settings">
+    <Page title={t('settings.title')}>
       <section className="card" aria-labelledby="alert-heading">
-        <h2 id="alert-heading">Low-balance alert</h2>
-        <p className="hint">
-          When a send takes the available balance below the threshold, the overview shows a warning and the wallet.low_balance webhook event goes out, once each time it falls below.
-        </p>
-        <QueryState query={wallet} label="Loading the wallet">
+        <h2 id="alert-heading">{t('settings.alertHeading')}</h2>
+        <p className="hint">{t('settings.alertHint')}</p>
+        <QueryState query={wallet} label={t('settings.loading')}>
           {({ wallet: w }) => <ThresholdForm wallet={w} />}
         </QueryState>
       </section>
@@ -40,6 +40,7 @@ export function WalletSettingsPage() {
 }
 
 function ThresholdForm({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation('money');
   const [saved, setSaved] = useState<string | null>(null);
   const form = useSchemaForm({
     schema: ZWalletSettingsBody,
@@ -50,13 +51,13 @@ function ThresholdForm({ wallet }: { wallet: Wallet }) {
     },
     readable: ({ threshold }: ThresholdValues) => {
       const parsed = parseTzs(threshold);
-      return parsed.ok ? {} : { threshold: parsed.message };
+      return parsed.ok ? {} : { threshold: t(`amount.${parsed.problem}`) };
     },
   });
   const save = useAction(trpc.wallet.setLowBalanceThreshold.mutationOptions(), {
     invalidates: [trpc.wallet.pathKey()],
     onSuccess: ({ wallet: w }) => {
-      setSaved(w.low_balance_threshold === null ? 'The alert is off.' : `Saved: the alert comes below ${formatTzs(w.low_balance_threshold)}.`);
+      setSaved(w.low_balance_threshold === null ? t('settings.savedOff') : t('settings.saved', { amount: formatTzs(w.low_balance_threshold) }));
       // The overview's banner and the wallet page read the same wallet.
       queryClient.setQueryData(trpc.wallet.get.queryKey(), { wallet: w });
     },
@@ -80,27 +81,27 @@ function ThresholdForm({ wallet }: { wallet: Wallet }) {
     <>
       <Stats
         items={[
-          { label: 'Available now', value: formatTzs(wallet.available) },
-          { label: 'Alert below', value: wallet.low_balance_threshold === null ? 'Off' : formatTzs(wallet.low_balance_threshold) },
+          { label: t('settings.availableNow'), value: formatTzs(wallet.available) },
+          { label: t('settings.alertBelow'), value: wallet.low_balance_threshold === null ? t('settings.off') : formatTzs(wallet.low_balance_threshold) },
         ]}
       />
-      <form className="form" onSubmit={submit} aria-label="Low-balance alert" noValidate>
+      <form className="form" onSubmit={submit} aria-label={t('settings.alertHeading')} noValidate>
         {saved && (
           <p className="alert alert-success" role="status">
             {saved}
           </p>
         )}
-        <Field label="Alert when the available balance falls below (TZS)" error={thresholdError} hint="Such as 50,000 or 12,345.50.">
+        <Field label={t('settings.threshold')} error={thresholdError} hint={t('settings.thresholdHint')}>
           {(c) => <input {...c} {...form.register('threshold')} inputMode="decimal" autoComplete="off" />}
         </Field>
         {general !== null && <ErrorAlert error={general} />}
         <div className="admin-row-actions">
           <button type="submit" className="button" disabled={save.isPending}>
-            Save threshold
+            {t('settings.save')}
           </button>
           {wallet.low_balance_threshold !== null && (
             <button type="button" className="button button-secondary" disabled={save.isPending} onClick={turnOff}>
-              Turn the alert off
+              {t('settings.turnOff')}
             </button>
           )}
         </div>
