@@ -20,16 +20,17 @@ export function lastDays(days = 30, now = new Date()): { first: string; last: st
   return { first: darDay(first), last: darDay(now) };
 }
 
-interface DayRangeExportProps {
+interface DayRangeExportProps<TError, TKey extends readonly unknown[]> {
   id: string;
   heading: string;
   first: string;
   last: string;
-  link: (range: DayRange) => UseQueryOptions<{ url: string }, unknown, { url: string }, readonly unknown[]>;
+  /** The query of an exportLink procedure for the range (its error and key types are the procedure's own). */
+  link: (range: DayRange) => UseQueryOptions<{ url: string }, TError, { url: string }, TKey>;
   children: ReactNode;
 }
 
-export function DayRangeExport({ id, heading, first: initialFirst, last: initialLast, link, children }: DayRangeExportProps) {
+export function DayRangeExport<TError, TKey extends readonly unknown[]>({ id, heading, first: initialFirst, last: initialLast, link, children }: DayRangeExportProps<TError, TKey>) {
   const { t } = useTranslation('messages');
   const [first, setFirst] = useState(initialFirst);
   const [last, setLast] = useState(initialLast);
