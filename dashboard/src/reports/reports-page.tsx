@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes.tsx';
 import { navigate } from '../router.ts';
 import { useCan } from '../session.tsx';
+import { trpc } from '../trpc.ts';
 import { Page } from '../shell/page.tsx';
 import { Field } from '../ui/field.tsx';
 import { QueryState } from '../ui/query-state.tsx';
@@ -27,15 +28,24 @@ function rangeOf(query: URLSearchParams, now: Date): ReportRange {
 
 export function ReportsPage({ query }: PageProps) {
   const { t } = useTranslation('reports');
+  // Today is the service's day in Dar es Salaam, not the browser's (a computer's clock may be wrong).
+  const status = useQuery(trpc.platform.status.queryOptions());
+  return (
+    <Page title={t('title')}>
+      <p className="hint">{t('intro')}</p>
+      <QueryState query={status}>{(s) => <Report range={rangeOf(query, new Date(s.time))} />}</QueryState>
+    </Page>
+  );
+}
+
+function Report({ range }: { range: ReportRange }) {
+  const { t } = useTranslation('reports');
   const can = useCan();
-  const [now] = useState(() => new Date());
-  const range = rangeOf(query, now);
   const withSpend = can('wallet.read');
   const byDay = useQuery(deliveryReportQuery(range, 'DAY', withSpend));
   const byOperator = useQuery(deliveryReportQuery(range, 'OPERATOR', withSpend));
   return (
-    <Page title={t('title')}>
-      <p className="hint">{t('intro')}</p>
+    <>
       {/* The form starts anew when the address changes (back, a link), so it shows the range shown. */}
       <RangeForm key={JSON.stringify(range)} range={range} />
       <QueryState query={byDay} label={t('title')}>
@@ -44,7 +54,7 @@ export function ReportsPage({ query }: PageProps) {
       <QueryState query={byOperator} label={t('title')}>
         {(rows) => <ReportSection by="operator" title={t('byOperator')} range={range} rows={rows} withSpend={withSpend} />}
       </QueryState>
-    </Page>
+    </>
   );
 }
 
