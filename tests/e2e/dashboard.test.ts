@@ -320,5 +320,11 @@ async function reportMatchesDeliveryReport(page: Page, language: Language): Prom
       for (const [day, shown] of Object.entries(messages)) if (day !== '2026-11-22') expect(shown.bar, day).toBe(0);
     }
   }
+  // A range longer than a report may span: the service's refusal, said in the language shown by its code.
+  await page.goto(`${site.base}/#/reports?from=2025-01-01&to=2026-11-22`);
+  const refusal = page.getByRole('alert').first();
+  await refusal.waitFor();
+  // English keeps the service's own words, which name the limit; Kiswahili says the code's sentence.
+  expect(await refusal.textContent()).toBe(language === 'en' ? 'to: a report spans at most 400 days' : w.common.errors.validation_failed);
 }
 
