@@ -24,6 +24,8 @@ export interface BarChartProps {
   tick: (value: number) => string;
   /** The highest value the axis must reach at least (1 for a rate, so 100 % is the top). */
   atLeast?: number;
+  /** The values are whole numbers (counts), so the axis marks only whole ones. */
+  wholeOnly?: boolean;
   /** The id of the table holding the same figures. */
   describedBy: string;
   label: string;
@@ -31,6 +33,8 @@ export interface BarChartProps {
 
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 8, bottom: 32, left: 56 };
+/** The widest a bar's band gets (the bar and the gap beside it). */
+const MAX_BAND_PX = 96;
 /** Under this width per bar, only some bars keep their label on the axis. */
 const LABEL_ROOM_PX = 48;
 
@@ -48,13 +52,18 @@ function useWidth<T extends HTMLElement>() {
   return [ref, width] as const;
 }
 
-export function BarChart({ bars, tick, atLeast = 0, describedBy, label }: BarChartProps) {
+export function BarChart({ bars, tick, atLeast = 0, wholeOnly = false, describedBy, label }: BarChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = scaleBand<string>({ domain: bars.map((b) => b.key), range: [0, innerWidth], padding: 0.2 });
+  // A few bars keep a bar's width, centred, instead of filling the chart.
+  const used = Math.min(innerWidth, bars.length * MAX_BAND_PX);
+  const start = (innerWidth - used) / 2;
+  const x = scaleBand<string>({ domain: bars.map((b) => b.key), range: [start, start + used], padding: 0.2 });
   const top = Math.max(atLeast, ...bars.map((b) => b.value ?? 0));
   const y = scaleLinear<number>({ domain: [0, top || 1], range: [innerHeight, 0], nice: true });
+  // Counts and cents are whole: the axis marks no halves.
+  const yTicks = y.ticks(4).filter((v) => !wholeOnly || Number.isInteger(v));
   const labelOf = new Map(bars.map((b) => [b.key, b.short ?? b.label]));
   const every = Math.max(1, Math.ceil((bars.length * LABEL_ROOM_PX) / Math.max(innerWidth, 1)));
   const shownTicks = bars.filter((_, i) => i % every === 0).map((b) => b.key);
@@ -79,7 +88,7 @@ export function BarChart({ bars, tick, atLeast = 0, describedBy, label }: BarCha
                 </Bar>
               ),
             )}
-            <AxisLeft scale={y} numTicks={4} tickFormat={(v) => tick(Number(v))} axisClassName="axis" tickClassName="axis-tick" />
+            <AxisLeft scale={y} tickValues={yTicks} tickFormat={(v) => tick(Number(v))} axisClassName="axis" tickClassName="axis-tick" />
             <AxisBottom top={innerHeight} scale={x} tickValues={shownTicks} tickFormat={(k) => labelOf.get(k) ?? k} axisClassName="axis" tickClassName="axis-tick" />
           </Group>
         </svg>

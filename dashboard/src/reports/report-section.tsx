@@ -75,6 +75,7 @@ export function ReportSection({ by, title, range, rows: found, withSpend }: Repo
             {...figure(t('charts.messages'), 'messages')}
             bars={rows.map((r) => bar(r, r.found?.messages ?? 0, formatCount(r.found?.messages ?? 0)))}
             tick={(v) => formatCount(v)}
+            wholeOnly
           />
           <ChartFigure
             {...figure(t('charts.deliveryRate'), 'delivery-rate')}
