@@ -281,7 +281,7 @@ async function deliveryReport(page: Page, groupBy: 'DAY' | 'OPERATOR'): Promise<
 /** Each bar's value (data-value) and each table cell beside it, by the figure and the row's key (a day, an operator). */
 async function drawn(page: Page, name: string): Promise<Record<string, { bar: number | null; cell: string }>> {
   const fig = page.locator(`figure[data-figure="${name}"]`);
-  await fig.locator('svg').waitFor();
+  await fig.locator('svg[role="img"]').waitFor();
   return fig.evaluate((el) => {
     const out: Record<string, { bar: number | null; cell: string }> = {};
     for (const row of el.querySelectorAll('tbody tr')) {
