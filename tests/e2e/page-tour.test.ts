@@ -173,12 +173,12 @@ async function menuTour(page: Page, language: Language, phone: boolean): Promise
   expect(violations).toEqual([]);
 }
 
-/** The pages reached from others, and the overview and the reports, opened by their address. */
+/** The pages reached from others, and the overview and the reports (of the test messages the tour sent), opened by their address. */
 async function detailTour(page: Page, language: Language, phone: boolean): Promise<void> {
   const violations = watchPolicy(page);
   await page.setViewportSize(phone ? PHONE : DESK);
   await signIn(page, site.base, org.members.owner!, language);
-  for (const [address, name] of Object.entries({ '/': 'overview', '/reports': 'reports', ...DETAIL_PAGES })) {
+  for (const [address, name] of Object.entries({ '/': 'overview', '/reports?mode=test': 'reports', ...DETAIL_PAGES })) {
     await page.goto(`${site.base}/#${address}`);
     await checkPage(page, address, name, language, phone);
   }

@@ -2,7 +2,7 @@
 // session cookie, same origin), by day and by operator over whole days in Dar es Salaam.
 import { queryOptions } from '@tanstack/react-query';
 import { GraphqlRefusal } from '../errors.ts';
-import { dayEnd, dayStart } from '../format/time.ts';
+import { dayEnd, dayStart } from '../format/days.ts';
 
 export type Dimension = 'DAY' | 'OPERATOR';
 

@@ -10,7 +10,7 @@ import { trpc } from '../trpc.ts';
 import { Page } from '../shell/page.tsx';
 import { Field } from '../ui/field.tsx';
 import { QueryState } from '../ui/query-state.tsx';
-import { darDay } from '../format/time.ts';
+import { darDay } from '../format/days.ts';
 import { deliveryReportQuery, type ReportRange } from './delivery-report.ts';
 import { ReportSection } from './report-section.tsx';
 import '../styles/reports.css';
