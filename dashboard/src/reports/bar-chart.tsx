@@ -24,8 +24,8 @@ export interface BarChartProps {
   tick: (value: number) => string;
   /** The highest value the axis must reach at least (1 for a rate, so 100 % is the top). */
   atLeast?: number;
-  /** The values are whole numbers (counts), so the axis marks only whole ones. */
-  wholeOnly?: boolean;
+  /** The smallest step the axis marks (1 for counts, 100 for cents: whole shillings); none for a rate. */
+  tickUnit?: number;
   /** The id of the table holding the same figures. */
   describedBy: string;
   label: string;
@@ -52,7 +52,7 @@ function useWidth<T extends HTMLElement>() {
   return [ref, width] as const;
 }
 
-export function BarChart({ bars, tick, atLeast = 0, wholeOnly = false, describedBy, label }: BarChartProps) {
+export function BarChart({ bars, tick, atLeast = 0, tickUnit, describedBy, label }: BarChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
@@ -60,10 +60,10 @@ export function BarChart({ bars, tick, atLeast = 0, wholeOnly = false, described
   const used = Math.min(innerWidth, bars.length * MAX_BAND_PX);
   const start = (innerWidth - used) / 2;
   const x = scaleBand<string>({ domain: bars.map((b) => b.key), range: [start, start + used], padding: 0.2 });
-  const top = Math.max(atLeast, ...bars.map((b) => b.value ?? 0));
+  const top = Math.max(atLeast, tickUnit ?? 0, ...bars.map((b) => b.value ?? 0));
   const y = scaleLinear<number>({ domain: [0, top || 1], range: [innerHeight, 0], nice: true });
-  // Counts and cents are whole: the axis marks no halves.
-  const yTicks = y.ticks(4).filter((v) => !wholeOnly || Number.isInteger(v));
+  // Counts and money are whole (messages, shillings): the axis marks no fractions of its unit.
+  const yTicks = y.ticks(4).filter((v) => tickUnit === undefined || v % tickUnit === 0);
   const labelOf = new Map(bars.map((b) => [b.key, b.short ?? b.label]));
   const every = Math.max(1, Math.ceil((bars.length * LABEL_ROOM_PX) / Math.max(innerWidth, 1)));
   const shownTicks = bars.filter((_, i) => i % every === 0).map((b) => b.key);

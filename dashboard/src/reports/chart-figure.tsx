@@ -15,12 +15,12 @@ export interface ChartFigureProps {
   bars: readonly ChartBar[];
   tick: (value: number) => string;
   atLeast?: number;
-  wholeOnly?: boolean;
+  tickUnit?: number;
   /** The figure's name in the page's address of figures (data-figure), for tests and links. */
   name: string;
 }
 
-export function ChartFigure({ title, chartLabel, hint, rowHeader, valueHeader, bars, tick, atLeast, wholeOnly, name }: ChartFigureProps) {
+export function ChartFigure({ title, chartLabel, hint, rowHeader, valueHeader, bars, tick, atLeast, tickUnit, name }: ChartFigureProps) {
   const id = useId();
   return (
     <figure className="chart-figure card" aria-labelledby={`${id}-title`} data-figure={name}>
@@ -29,7 +29,7 @@ export function ChartFigure({ title, chartLabel, hint, rowHeader, valueHeader, b
       </figcaption>
       {hint && <p className="hint">{hint}</p>}
       <div className="chart-body">
-        <BarChart bars={bars} tick={tick} {...(atLeast === undefined ? {} : { atLeast })} wholeOnly={wholeOnly ?? false} describedBy={`${id}-table`} label={chartLabel} />
+        <BarChart bars={bars} tick={tick} {...(atLeast === undefined ? {} : { atLeast })} {...(tickUnit === undefined ? {} : { tickUnit })} describedBy={`${id}-table`} label={chartLabel} />
         {/* A box that scrolls is a stop for the keyboard, named for screen readers. */}
         <div className="chart-table table-wrap" role="region" aria-label={title} tabIndex={0}>
           <table id={`${id}-table`} className="figure-table">

@@ -75,7 +75,7 @@ export function ReportSection({ by, title, range, rows: found, withSpend }: Repo
             {...figure(t('charts.messages'), 'messages')}
             bars={rows.map((r) => bar(r, r.found?.messages ?? 0, formatCount(r.found?.messages ?? 0)))}
             tick={(v) => formatCount(v)}
-            wholeOnly
+            tickUnit={1}
           />
           <ChartFigure
             {...figure(t('charts.deliveryRate'), 'delivery-rate')}
@@ -93,6 +93,7 @@ export function ReportSection({ by, title, range, rows: found, withSpend }: Repo
               hint={t('spendHint')}
               bars={rows.map((r) => bar(r, r.found?.spendCents ?? 0, formatTzs(r.found?.spendCents ?? 0)))}
               tick={compactTzs}
+              tickUnit={100}
             />
           )}
         </div>
