@@ -250,6 +250,17 @@ describe('dashboard', () => {
     expect(violations).toEqual([]);
   });
 
+  test('a form’s own checks speak Kiswahili: a message sent without its text is stopped at the field, in the words of the language shown', async ({ swPage: page }) => {
+    await signIn(page, site.base, org.members.owner!, 'sw');
+    await page.goto(`${site.base}/#/send`);
+    const send = page.locator('form button[type=submit]');
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    await send.click();
+    // The server's schema says "Too small: expected string to have >=1 characters"; the page says it in Kiswahili.
+    await page.locator('.field-error', { hasText: words('sw').common.checks.required }).first().waitFor();
+    expect(await page.locator('.field-error').allTextContents()).not.toContainEqual(expect.stringMatching(/Too small|expected/));
+  });
+
   test('the reports page draws deliveryReport’s figures by day and by operator, its tables saying the same, in English', async ({ page }) => {
     await reportMatchesDeliveryReport(page, 'en');
   });
