@@ -16,7 +16,8 @@ export const en = {
   },
   byDay: 'By day',
   byOperator: 'By operator',
-  summary: '{{messages}} messages from {{from}} to {{to}}',
+  summary_one: '{{shown}} message from {{from}} to {{to}}',
+  summary_other: '{{shown}} messages from {{from}} to {{to}}',
   empty: 'No messages in this range.',
   charts: {
     messages: 'Messages',
@@ -48,7 +49,8 @@ export const sw: Messages<typeof en> = {
   },
   byDay: 'Kwa siku',
   byOperator: 'Kwa mtandao',
-  summary: 'Ujumbe {{messages}} kuanzia {{from}} hadi {{to}}',
+  summary_one: 'Ujumbe {{shown}} kuanzia {{from}} hadi {{to}}',
+  summary_other: 'Ujumbe {{shown}} kuanzia {{from}} hadi {{to}}',
   empty: 'Hakuna ujumbe katika kipindi hiki.',
   charts: {
     messages: 'Ujumbe',

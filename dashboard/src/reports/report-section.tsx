@@ -66,7 +66,7 @@ export function ReportSection({ by, title, range, rows: found, withSpend }: Repo
   return (
     <section className="report-section" aria-labelledby={headingId} data-report={by}>
       <h2 id={headingId}>{title}</h2>
-      {by === 'day' && <p className="hint">{t('summary', { messages: formatCount(total), from: dayName(range.from, true), to: dayName(range.to, true) })}</p>}
+      {by === 'day' && <p className="hint">{t('summary', { count: total, shown: formatCount(total), from: dayName(range.from, true), to: dayName(range.to, true) })}</p>}
       {total === 0 ? (
         <p className="empty">{t('empty')}</p>
       ) : (
