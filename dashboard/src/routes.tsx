@@ -11,20 +11,24 @@ import { developerRoutes } from './developers/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { explorerRoute } from './explorer/route.ts';
 import { accountRoutes } from './account/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
+import type { en as shellWords } from './shell/locale.ts';
 
 export interface PageProps {
   params: Record<string, string>;
   query: URLSearchParams;
 }
 
-/** The menu's parts, in their order. */
-export const NAV_SECTIONS = ['Messages', 'Address book', 'Campaigns', 'Wallet', 'Settings'] as const;
+/** The menu's parts, in their order (their words: shell's `sections`). */
+export const NAV_SECTIONS = ['messages', 'addressBook', 'campaigns', 'wallet', 'settings'] as const satisfies readonly (keyof typeof shellWords.sections)[];
 export type NavSection = (typeof NAV_SECTIONS)[number];
+/** A page's label in the menu: a key of shell's `nav`, said in the language shown. */
+export type NavLabel = keyof typeof shellWords.nav;
 
 export interface PageRoute {
   path: string;
   /** Its label in the navigation; pages reached from another page (a detail) have none. */
-  nav?: string;
+  nav?: NavLabel;
   /** The part of the menu it is listed under (none: at the top). */
   section?: NavSection;
   /** What the member needs to see the page (null: any member). */
@@ -33,8 +37,9 @@ export interface PageRoute {
 }
 
 export const ROUTES: readonly PageRoute[] = [
-  { path: '/', nav: 'Overview', permission: null, Page: OverviewPage },
+  { path: '/', nav: 'overview', permission: null, Page: OverviewPage },
   ...messageRoutes,
+  ...reportRoutes,
   ...addressBookRoutes,
   ...campaignRoutes,
   ...moneyRoutes,

@@ -7,7 +7,9 @@ import { createSmppProvider } from '../../workers/providers/smpp-client.ts';
 import { startDispatcher } from '../../workers/dispatcher.ts';
 import type { SmsProvider } from '../../core/app/messages/provider.ts';
 import { bearer, createOrg, signInAs, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
-import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
+import type { Page } from 'playwright-core';
+import type { Language } from '../../core/domain/languages.ts';
+import { figure, serveDashboard, signIn, test, words, type DashboardServer } from './fixture.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -247,4 +249,94 @@ describe('dashboard', () => {
     }
     expect(violations).toEqual([]);
   });
+
+  test('a form’s own checks speak Kiswahili: a message sent without its text is stopped at the field, in the words of the language shown', async ({ swPage: page }) => {
+    await signIn(page, site.base, org.members.owner!, 'sw');
+    await page.goto(`${site.base}/#/send`);
+    const send = page.locator('form button[type=submit]');
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    await send.click();
+    // The server's schema says "Too small: expected string to have >=1 characters"; the page says it in Kiswahili.
+    await page.locator('.field-error', { hasText: words('sw').common.checks.required }).first().waitFor();
+    expect(await page.locator('.field-error').allTextContents()).not.toContainEqual(expect.stringMatching(/Too small|expected/));
+  });
+
+  test('the reports page draws deliveryReport’s figures by day and by operator, its tables saying the same, in English', async ({ page }) => {
+    await reportMatchesDeliveryReport(page, 'en');
+  });
+
+  test('the reports page draws deliveryReport’s figures by day and by operator, its tables saying the same, in Kiswahili', async ({ swPage }) => {
+    await reportMatchesDeliveryReport(swPage, 'sw');
+  });
 });
+
+interface GraphqlRow {
+  day: string | null;
+  operator: string | null;
+  messages: number;
+  deliveryRate: number | null;
+  spendCents: number;
+}
+
+/** deliveryReport as GraphQL answers the signed-in member (the page's session) for the page's default range: the 14 days up to the service's day (22 Nov 2026). */
+async function deliveryReport(page: Page, groupBy: 'DAY' | 'OPERATOR'): Promise<GraphqlRow[]> {
+  const query = `{ deliveryReport(from: "2026-11-09T00:00:00+03:00", to: "2026-11-23T00:00:00+03:00", groupBy: [${groupBy}]) { day operator messages deliveryRate spendCents } }`;
+  const answer = await page.evaluate(async (q) => {
+    const res = await fetch('/graphql', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: q }) });
+    return res.json();
+  }, query);
+  expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+  return answer.data.deliveryReport;
+}
+
+/** Each bar's value (data-value) and each table cell beside it, by the figure and the row's key (a day, an operator). */
+async function drawn(page: Page, name: string): Promise<Record<string, { bar: number | null; cell: string }>> {
+  const fig = page.locator(`figure[data-figure="${name}"]`);
+  await fig.locator('svg[role="img"]').waitFor();
+  return fig.evaluate((el) => {
+    const out: Record<string, { bar: number | null; cell: string }> = {};
+    for (const row of el.querySelectorAll('tbody tr')) {
+      const key = row.getAttribute('data-key')!;
+      const bar = el.querySelector(`rect[data-key="${key}"]`);
+      out[key] = { bar: bar ? Number(bar.getAttribute('data-value')) : null, cell: row.querySelector('td')!.textContent ?? '' };
+    }
+    return out;
+  });
+}
+
+async function reportMatchesDeliveryReport(page: Page, language: Language): Promise<void> {
+  const w = words(language);
+  await signIn(page, site.base, org.members.owner!, language);
+  await page.getByRole('navigation', { name: w.shell.mainMenu }).getByRole('link', { name: w.shell.nav.reports }).click();
+  await page.getByRole('heading', { level: 1, name: w.reports.title }).waitFor();
+  const [byDay, byOperator] = [await deliveryReport(page, 'DAY'), await deliveryReport(page, 'OPERATOR')];
+  // The seeded live messages (one delivered and charged, one unknown and held) and whatever the other tests sent today.
+  expect(byDay.map((r) => r.day)).toEqual(['2026-11-22']);
+  expect(byOperator.length).toBeGreaterThan(0);
+  for (const [by, rows] of [['day', byDay], ['operator', byOperator]] as const) {
+    const messages = await drawn(page, `messages-by-${by}`);
+    const rates = await drawn(page, `delivery-rate-by-${by}`);
+    const spend = await drawn(page, `spend-by-${by}`);
+    for (const row of rows) {
+      const key = by === 'day' ? row.day! : row.operator!.toLowerCase();
+      expect(messages[key]?.bar, `messages of ${key}`).toBe(row.messages);
+      expect(rates[key]?.bar, `delivery rate of ${key}`).toBe(row.deliveryRate);
+      expect(spend[key]?.bar, `spend of ${key}`).toBe(row.spendCents);
+      // The table beside says the same figures as the language writes them.
+      expect(messages[key]?.cell).toBe(new Intl.NumberFormat(language === 'en' ? 'en-TZ' : 'sw-TZ').format(row.messages));
+      expect(spend[key]?.cell).toBe(`TZS ${new Intl.NumberFormat(language === 'en' ? 'en-TZ' : 'sw-TZ').format(Math.trunc(row.spendCents / 100))}.${String(row.spendCents % 100).padStart(2, '0')}`);
+    }
+    // By day, every day of the range has its row; the days without messages have no messages and no spend.
+    if (by === 'day') {
+      expect(Object.keys(messages)).toHaveLength(14);
+      for (const [day, shown] of Object.entries(messages)) if (day !== '2026-11-22') expect(shown.bar, day).toBe(0);
+    }
+  }
+  // A range longer than a report may span: the service's refusal, said in the language shown by its code.
+  await page.goto(`${site.base}/#/reports?from=2025-01-01&to=2026-11-22`);
+  const refusal = page.getByRole('alert').first();
+  await refusal.waitFor();
+  // English keeps the service's own words, which name the limit; Kiswahili says the code's sentence.
+  expect(await refusal.textContent()).toBe(language === 'en' ? 'to: a report spans at most 400 days' : w.common.errors.validation_failed);
+}
+

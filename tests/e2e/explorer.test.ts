@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
-import { darDay, dayEnd, dayStart } from '../../dashboard/src/format/time.ts';
+import { darDay, dayEnd, dayStart } from '../../dashboard/src/format/days.ts';
 import { SCREENSHOTS, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
 
 let env: TestEnv;

@@ -1,13 +1,15 @@
-// Every page of the dashboard (the menu's and those reached from them), as an owner sees it with some data, at desk and phone size:
-// every control has a name a screen reader reads, text keeps AA contrast, nothing scrolls sideways, nothing breaks the Content-Security-
-// Policy, and a screenshot of each is kept under tests/e2e/screenshots/pages/ (the pages as they last looked).
+// Every page of the dashboard (the menu's and those reached from them), as an owner sees it with some data, at desk and phone size and
+// in both languages: every control has a name a screen reader reads, text keeps AA contrast, nothing scrolls sideways, nothing breaks
+// the Content-Security-Policy, no word is missing, and a screenshot of each is kept under tests/e2e/screenshots/pages/ (the pages as
+// they last looked, named by page, size and language: reports-en.png, reports-sw.png, overview-phone-en.png...).
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { bearer, createOrg, signInAs, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
-import { SCREENSHOTS, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
+import type { Language } from '../../core/domain/languages.ts';
+import { SCREENSHOTS, serveDashboard, signIn, test, words, type DashboardServer } from './fixture.ts';
 
 const PAGES = path.join(SCREENSHOTS, 'pages');
 
@@ -27,6 +29,9 @@ beforeAll(async () => {
     const res = await request(env.app).post('/v1/messages').set(bearer(org.keys.test!.secret)).set('X-Idempotency-Key', `tour-${to}`).send({ to, from: 'UJUMBE', body: 'Habari', client_ref: `tour-${to}` });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
   }
+  // And one live message, on its way (no dispatcher runs here), for the reports page's live figures.
+  const live = await request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', 'tour-live').send({ to: '+255684000112', from: 'UJUMBE', body: 'Habari', client_ref: 'tour-live' });
+  expect(live.status, JSON.stringify(live.body)).toBe(202);
   const owner = await signInAs(env, org.members.owner!);
   const post = (url: string, body: object) => owner.agent.post(url).set('X-CSRF-Token', owner.csrf).send(body);
   const contact = await post('/v1/contacts', { phone: '+255754000210', name: 'Asha Mrisho', consent: { note: 'signed up at the shop' } });
@@ -60,8 +65,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
 });
-
-const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** Controls a screen reader could not name: no label, no aria-label or aria-labelledby, no text (buttons, links). */
 function unnamedControls(page: Page): Promise<string[]> {
@@ -118,60 +121,88 @@ function overflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 }
 
+/** A page's name in its screenshot's: its address ("#/wallet-settings" → "wallet-settings"), the same in both languages. */
+const nameOf = (address: string) => address.replace(/^#?\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'overview';
+
+const DESK = { width: 1280, height: 900 };
+const PHONE = { width: 360, height: 740 };
+
+/**
+ * One page as it stands: its heading, named controls, AA contrast, nothing sideways, no page-not-found, and its
+ * screenshot (`<name>-<language>.png` at desk size, `<name>-phone-<language>.png` on a phone).
+ */
+async function checkPage(page: Page, address: string, name: string, language: Language, phone: boolean): Promise<void> {
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await heading.textContent(), address).not.toBe(words(language).shell.notFound.title);
+  expect(await unnamedControls(page), `unnamed controls on ${address}`).toEqual([]);
+  expect(await lowContrastText(page), `text under AA contrast on ${address}`).toEqual([]);
+  if (phone) expect(await overflowsSideways(page), `${address} scrolls sideways at 360 px`).toBe(false);
+  await page.screenshot({ path: path.join(PAGES, `${name}${phone ? '-phone' : ''}-${language}.png`), fullPage: true });
+}
+
+function watchPolicy(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  return violations;
+}
+
+/**
+ * Every page of the menu, followed by its link, in one language at one size: English at desk size, Kiswahili on a
+ * phone, so that each language is seen at each size across the tour while each page is opened twice, as before.
+ */
+async function menuTour(page: Page, language: Language, phone: boolean): Promise<void> {
+  const w = words(language);
+  const violations = watchPolicy(page);
+  await page.setViewportSize(phone ? PHONE : DESK);
+  await signIn(page, site.base, org.members.owner!, language);
+  const nav = page.getByRole('navigation', { name: w.shell.mainMenu });
+  const menu = page.getByRole('button', { name: w.shell.menu });
+  // On a phone the menu is folded behind its button.
+  if (phone) await menu.click();
+  const addresses = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(addresses.length).toBeGreaterThanOrEqual(4);
+  expect(addresses).toContain('#/reports');
+  for (const address of addresses) {
+    if (phone && !(await nav.isVisible())) await menu.click();
+    await nav.locator(`a[href="${address}"]`).click();
+    // The link marks its page as current (on a phone the menu has folded again: the link is hidden, still there).
+    await page.locator(`#main-nav a[href="${address}"][aria-current="page"]`).waitFor({ state: 'attached' });
+    await checkPage(page, address, nameOf(address), language, phone);
+  }
+  expect(violations).toEqual([]);
+}
+
+/** The pages reached from others, and the overview and the reports (of the test messages the tour sent), opened by their address. */
+async function detailTour(page: Page, language: Language, phone: boolean): Promise<void> {
+  const violations = watchPolicy(page);
+  await page.setViewportSize(phone ? PHONE : DESK);
+  await signIn(page, site.base, org.members.owner!, language);
+  for (const [address, name] of Object.entries({ '/': 'overview', '/reports?mode=test': 'reports', ...DETAIL_PAGES })) {
+    await page.goto(`${site.base}/#${address}`);
+    await checkPage(page, address, name, language, phone);
+  }
+  expect(violations).toEqual([]);
+}
+
 describe('every page', () => {
-  test('each page of the menu opens with its heading, names every control, keeps text at AA contrast, fits a 360 px phone and keeps to the security policy', async ({ page }) => {
-    const violations: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
-    });
-    await signIn(page, site.base, org.members.owner!);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    const labels = await nav.getByRole('link').allTextContents();
-    expect(labels.length).toBeGreaterThanOrEqual(4);
-    const seen: string[] = [];
-    for (const label of labels) {
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await nav.getByRole('link', { name: label, exact: true }).click();
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await unnamedControls(page), `unnamed controls on ${label}`).toEqual([]);
-      expect(await lowContrastText(page), `text under AA contrast on ${label}`).toEqual([]);
-      await page.screenshot({ path: path.join(PAGES, `${slug(label)}.png`), fullPage: true });
-      await page.setViewportSize({ width: 360, height: 740 });
-      await page.waitForTimeout(100);
-      expect(await overflowsSideways(page), `${label} scrolls sideways at 360 px`).toBe(false);
-      await page.screenshot({ path: path.join(PAGES, `${slug(label)}-phone.png`), fullPage: true });
-      // The phone layout folds the menu behind a button; open it again for the next page.
-      const menu = page.getByRole('button', { name: 'Menu' });
-      if (await menu.isVisible()) await menu.click();
-      seen.push(label);
-    }
-    expect(seen).toEqual(labels);
-    expect(violations).toEqual([]);
+  test('each page of the menu, in English at 1280 px, opens with its heading, names every control, keeps text at AA contrast and keeps to the security policy', async ({ page }) => {
+    await menuTour(page, 'en', false);
   });
 
-  test('the pages reached from others (a record, a wizard step, the editor) meet the same bar', async ({ page }) => {
-    const violations: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
-    });
-    await signIn(page, site.base, org.members.owner!);
-    for (const [address, name] of Object.entries(DETAIL_PAGES)) {
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.goto(`${site.base}/#${address}`);
-      const heading = page.getByRole('heading', { level: 1 });
-      await heading.waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await heading.textContent(), address).not.toBe('Page not found');
-      expect(await unnamedControls(page), `unnamed controls on ${address}`).toEqual([]);
-      expect(await lowContrastText(page), `text under AA contrast on ${address}`).toEqual([]);
-      await page.screenshot({ path: path.join(PAGES, `${name}.png`), fullPage: true });
-      await page.setViewportSize({ width: 360, height: 740 });
-      await page.waitForTimeout(100);
-      expect(await overflowsSideways(page), `${address} scrolls sideways at 360 px`).toBe(false);
-      await page.screenshot({ path: path.join(PAGES, `${name}-phone.png`), fullPage: true });
-    }
-    expect(violations).toEqual([]);
+  test('each page of the menu, in Kiswahili on a 360 px phone, meets the same bar and does not scroll sideways', async ({ swPage }) => {
+    await menuTour(swPage, 'sw', true);
+  });
+
+  test('the pages reached from others (a record, a wizard step, the editor), the overview and the reports, in Kiswahili at 1280 px', async ({ swPage }) => {
+    await detailTour(swPage, 'sw', false);
+  });
+
+  test('the same pages in English on a 360 px phone', async ({ page }) => {
+    await detailTour(page, 'en', true);
   });
 });
 

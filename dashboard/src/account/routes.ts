@@ -4,6 +4,6 @@ import { AccountPage } from './account-page.tsx';
 import { SignedInInvitationPage } from './signed-in-invitation-page.tsx';
 
 export const accountRoutes: readonly PageRoute[] = [
-  { path: '/account', nav: 'Your account', section: 'Settings', permission: null, Page: AccountPage },
+  { path: '/account', nav: 'account', section: 'settings', permission: null, Page: AccountPage },
   { path: '/invitation/:token', permission: null, Page: SignedInInvitationPage },
 ];

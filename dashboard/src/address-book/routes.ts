@@ -10,12 +10,12 @@ import { ImportPage, ImportUploadPage } from './import-wizard-page.tsx';
 
 // Every page reads full numbers (contacts.read); what changes them asks more of the member, page by page.
 export const addressBookRoutes: readonly PageRoute[] = [
-  { path: '/contacts', nav: 'Contacts', section: 'Address book', permission: 'contacts.read', Page: ContactsPage },
+  { path: '/contacts', nav: 'contacts', section: 'addressBook', permission: 'contacts.read', Page: ContactsPage },
   { path: '/contacts/:id', permission: 'contacts.read', Page: ContactDetailPage },
-  { path: '/groups', nav: 'Groups', section: 'Address book', permission: 'contacts.read', Page: GroupsPage },
+  { path: '/groups', nav: 'groups', section: 'addressBook', permission: 'contacts.read', Page: GroupsPage },
   { path: '/groups/:id', permission: 'contacts.read', Page: GroupDetailPage },
-  { path: '/opt-outs', nav: 'Opt-outs', section: 'Address book', permission: 'contacts.read', Page: OptOutsPage },
-  { path: '/imports', nav: 'Imports', section: 'Address book', permission: 'contacts.read', Page: ImportsPage },
+  { path: '/opt-outs', nav: 'optOuts', section: 'addressBook', permission: 'contacts.read', Page: OptOutsPage },
+  { path: '/imports', nav: 'imports', section: 'addressBook', permission: 'contacts.read', Page: ImportsPage },
   // Before /imports/:id, which would otherwise take "new" for an id.
   { path: '/imports/new', permission: 'imports.write', Page: ImportUploadPage },
   { path: '/imports/:id', permission: 'contacts.read', Page: ImportPage },

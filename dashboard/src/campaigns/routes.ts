@@ -5,7 +5,7 @@ import { CampaignEditPage, CampaignNewPage } from './campaign-editor-page.tsx';
 import { CampaignPage } from './campaign-page.tsx';
 
 export const campaignRoutes: readonly PageRoute[] = [
-  { path: '/campaigns', nav: 'Campaigns', section: 'Campaigns', permission: 'campaigns.read', Page: CampaignsPage },
+  { path: '/campaigns', nav: 'campaigns', section: 'campaigns', permission: 'campaigns.read', Page: CampaignsPage },
   // Before "/campaigns/:id", which would take "new" for an id.
   { path: '/campaigns/new', permission: 'campaigns.write', Page: CampaignNewPage },
   { path: '/campaigns/:id', permission: 'campaigns.read', Page: CampaignPage },

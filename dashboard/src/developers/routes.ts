@@ -5,7 +5,7 @@ import { WebhooksPage } from './webhooks-page.tsx';
 import { WebhookEndpointPage } from './webhook-endpoint-page.tsx';
 
 export const developerRoutes: readonly PageRoute[] = [
-  { path: '/sender-ids', nav: 'Sender IDs', section: 'Settings', permission: 'sender_ids.read', Page: SenderIdsPage },
-  { path: '/webhooks', nav: 'Webhooks', section: 'Settings', permission: 'webhooks.read', Page: WebhooksPage },
+  { path: '/sender-ids', nav: 'senderIds', section: 'settings', permission: 'sender_ids.read', Page: SenderIdsPage },
+  { path: '/webhooks', nav: 'webhooks', section: 'settings', permission: 'webhooks.read', Page: WebhooksPage },
   { path: '/webhooks/:id', permission: 'webhooks.read', Page: WebhookEndpointPage },
 ];

@@ -1,5 +1,5 @@
 // The query the explorer opens with: the last seven days in Dar es Salaam, day by day, with the money beside.
-import { darDay, dayEnd, dayStart } from '../format/time.ts';
+import { darDay, dayEnd, dayStart } from '../format/days.ts';
 
 const DAY_MS = 86_400_000;
 

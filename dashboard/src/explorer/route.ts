@@ -2,4 +2,4 @@
 import type { PageRoute } from '../routes.tsx';
 import { ExplorerPage } from './explorer-page.tsx';
 
-export const explorerRoute: PageRoute = { path: '/explorer', nav: 'GraphQL explorer', permission: null, Page: ExplorerPage };
+export const explorerRoute: PageRoute = { path: '/explorer', nav: 'explorer', permission: null, Page: ExplorerPage };

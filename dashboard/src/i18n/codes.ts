@@ -74,6 +74,13 @@ export const en = {
   manual: 'By hand',
   import: 'Import',
   contact_deleted: 'Contact deleted',
+  // Operators (reports by operator): their own names, the same in both languages.
+  vodacom: 'Vodacom',
+  airtel: 'Airtel',
+  yas: 'Yas',
+  halotel: 'Halotel',
+  ttcl: 'TTCL',
+  other: 'Other',
 };
 
 export const sw: Messages<typeof en> = {
@@ -141,4 +148,10 @@ export const sw: Messages<typeof en> = {
   manual: 'Kwa mkono',
   import: 'Uingizaji',
   contact_deleted: 'Mwasiliani amefutwa',
+  vodacom: 'Vodacom',
+  airtel: 'Airtel',
+  yas: 'Yas',
+  halotel: 'Halotel',
+  ttcl: 'TTCL',
+  other: 'Nyingine',
 };

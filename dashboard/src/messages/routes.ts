@@ -5,7 +5,7 @@ import { MessagesPage } from './messages-page.tsx';
 import { MessageDetailPage } from './message-page.tsx';
 
 export const messageRoutes: readonly PageRoute[] = [
-  { path: '/send', nav: 'Send a message', section: 'Messages', permission: 'messages.send', Page: SendMessagePage },
-  { path: '/messages', nav: 'Messages', section: 'Messages', permission: 'messages.read', Page: MessagesPage },
+  { path: '/send', nav: 'send', section: 'messages', permission: 'messages.send', Page: SendMessagePage },
+  { path: '/messages', nav: 'messages', section: 'messages', permission: 'messages.read', Page: MessagesPage },
   { path: '/messages/:id', permission: 'messages.read', Page: MessageDetailPage },
 ];

@@ -5,7 +5,7 @@ import { TopUpsPage } from './top-ups-page.tsx';
 import { WalletSettingsPage } from './wallet-settings-page.tsx';
 
 export const moneyRoutes: readonly PageRoute[] = [
-  { path: '/wallet', nav: 'Wallet', section: 'Wallet', permission: 'wallet.read', Page: WalletLedgerPage },
-  { path: '/top-ups', nav: 'Top-ups', section: 'Wallet', permission: 'wallet.read', Page: TopUpsPage },
-  { path: '/wallet-settings', nav: 'Wallet settings', section: 'Wallet', permission: 'wallet.manage', Page: WalletSettingsPage },
+  { path: '/wallet', nav: 'wallet', section: 'wallet', permission: 'wallet.read', Page: WalletLedgerPage },
+  { path: '/top-ups', nav: 'topUps', section: 'wallet', permission: 'wallet.read', Page: TopUpsPage },
+  { path: '/wallet-settings', nav: 'walletSettings', section: 'wallet', permission: 'wallet.manage', Page: WalletSettingsPage },
 ];

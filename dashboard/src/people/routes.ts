@@ -5,7 +5,7 @@ import { MembersPage } from './members-page.tsx';
 import { AuditLogPage } from './audit-log-page.tsx';
 
 export const peopleRoutes: readonly PageRoute[] = [
-  { path: '/api-keys', nav: 'API keys', section: 'Settings', permission: 'api_keys.manage', Page: ApiKeysPage },
-  { path: '/members', nav: 'Members', section: 'Settings', permission: 'members.manage', Page: MembersPage },
-  { path: '/audit-log', nav: 'Audit log', section: 'Settings', permission: 'audit.read', Page: AuditLogPage },
+  { path: '/api-keys', nav: 'apiKeys', section: 'settings', permission: 'api_keys.manage', Page: ApiKeysPage },
+  { path: '/members', nav: 'members', section: 'settings', permission: 'members.manage', Page: MembersPage },
+  { path: '/audit-log', nav: 'auditLog', section: 'settings', permission: 'audit.read', Page: AuditLogPage },
 ];

@@ -1,10 +1,11 @@
 // The overview: balance (and the low-balance banner), today's messages by status, the service and the sending window.
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { trpc, type Outputs } from '../trpc.ts';
 import { useCan } from '../session.tsx';
 import { formatTzs } from '../format/money.ts';
+import { formatCount, numberFormat } from '../format/locale.ts';
 import { formatDate, formatDateTime } from '../format/time.ts';
-import { humanize } from '../format/text.ts';
 import { Page } from './page.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { Stats } from '../ui/stats.tsx';
@@ -13,15 +14,16 @@ import { StatusBadge } from '../ui/status-badge.tsx';
 type Wallet = Outputs['wallet']['get']['wallet'];
 
 export function OverviewPage() {
+  const { t } = useTranslation('shell');
   const can = useCan();
   const wallet = useQuery({ ...trpc.wallet.get.queryOptions(), enabled: can('wallet.read') });
   return (
-    <Page title="Overview">
+    <Page title={t('title')}>
       {wallet.data?.wallet.low_balance && <LowBalanceBanner wallet={wallet.data.wallet} />}
       <div className="sections">
         {can('wallet.read') && (
           <section className="card" aria-labelledby="balance-heading">
-            <h2 id="balance-heading">Balance</h2>
+            <h2 id="balance-heading">{t('overview.balance')}</h2>
             <QueryState query={wallet}>{({ wallet: w }) => <Balance wallet={w} />}</QueryState>
           </section>
         )}
@@ -34,47 +36,50 @@ export function OverviewPage() {
 }
 
 function LowBalanceBanner({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation('shell');
   return (
     <div className="banner banner-warning" role="status">
       <p>
-        <strong>Low balance.</strong> The available balance, {formatTzs(wallet.available)}, is below your alert threshold of{' '}
-        {formatTzs(wallet.low_balance_threshold ?? 0)}. Top up to keep sending.
+        <strong>{t('overview.lowBalance')}</strong>{' '}
+        {t('overview.lowBalanceText', { available: formatTzs(wallet.available), threshold: formatTzs(wallet.low_balance_threshold ?? 0) })}
       </p>
     </div>
   );
 }
 
 function Balance({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation('shell');
   return (
     <>
       <Stats
         items={[
-          { label: 'Available', value: formatTzs(wallet.available) },
-          { label: 'Held', value: formatTzs(wallet.held) },
+          { label: t('overview.available'), value: formatTzs(wallet.available) },
+          { label: t('overview.held'), value: formatTzs(wallet.held) },
         ]}
       />
-      {wallet.frozen && <p className="note note-danger">The wallet is frozen: nothing can be sent until the service unfreezes it.</p>}
-      <p className="hint">Held money is reserved for messages on their way: it is charged when the operator accepts a message, and released when a message fails, expires or is cancelled.</p>
+      {wallet.frozen && <p className="note note-danger">{t('overview.frozen')}</p>}
+      <p className="hint">{t('overview.heldHint')}</p>
     </>
   );
 }
 
 function TodaySection() {
+  const { t } = useTranslation('shell');
   const today = useQuery(trpc.messages.today.queryOptions());
   return (
     <section className="card" aria-labelledby="today-heading">
-      <h2 id="today-heading">Today’s messages</h2>
+      <h2 id="today-heading">{t('overview.today')}</h2>
       <QueryState query={today}>
-        {(t) => (
+        {(d) => (
           <>
             <p className="hint">
-              {formatDate(t.day)} in Dar es Salaam · {t.messages.toLocaleString('en-US')} live messages
-              {t.delivery_rate !== null && ` · ${Math.round(t.delivery_rate * 1000) / 10}% of finished messages delivered`}
+              {t('overview.todayLine', { day: formatDate(d.day), count: d.messages, shown: formatCount(d.messages) })}
+              {d.delivery_rate !== null && ` · ${t('overview.todayRate', { rate: numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(d.delivery_rate) })}`}
             </p>
-            <ul className="status-counts" aria-label="Today’s messages by status">
-              {Object.entries(t.counts).map(([status, n]) => (
+            <ul className="status-counts" aria-label={t('overview.todayByStatus')}>
+              {Object.entries(d.counts).map(([status, n]) => (
                 <li key={status} data-status={status}>
-                  <StatusBadge status={status} /> <span className="count">{n.toLocaleString('en-US')}</span>
+                  <StatusBadge status={status} /> <span className="count">{formatCount(n)}</span>
                 </li>
               ))}
             </ul>
@@ -85,20 +90,20 @@ function TodaySection() {
   );
 }
 
-const ROUTE_NAMES: Record<string, string> = { gsm0338: 'GSM 03.38 (GSM-7 and UCS-2)', ascii: 'ASCII only' };
-
 function ServiceSection() {
+  const { t } = useTranslation('shell');
   const status = useQuery(trpc.platform.status.queryOptions());
+  const routeName = (route: string) => (route === 'gsm0338' || route === 'ascii' ? t(`overview.routes.${route}`) : route);
   return (
     <section className="card" aria-labelledby="service-heading">
-      <h2 id="service-heading">Service</h2>
+      <h2 id="service-heading">{t('overview.service')}</h2>
       <QueryState query={status}>
         {(s) => (
           <Stats
             items={[
-              { label: 'SMS route', value: ROUTE_NAMES[s.sms_route] ?? humanize(s.sms_route) },
-              { label: 'Live messages', value: s.live_dispatch ? 'Sent to the operators' : 'Sent to the built-in simulator (no real SMS leaves)' },
-              { label: 'Service time', value: formatDateTime(s.time) },
+              { label: t('overview.smsRoute'), value: routeName(s.sms_route) },
+              { label: t('overview.liveMessages'), value: s.live_dispatch ? t('overview.toOperators') : t('overview.toSimulator') },
+              { label: t('overview.serviceTime'), value: formatDateTime(s.time) },
             ]}
           />
         )}
@@ -108,23 +113,24 @@ function ServiceSection() {
 }
 
 function SendingWindowSection() {
+  const { t } = useTranslation('shell');
   const sendingWindow = useQuery(trpc.platform.sendingWindow.queryOptions());
   return (
     <section className="card" aria-labelledby="window-heading">
-      <h2 id="window-heading">Sending window</h2>
+      <h2 id="window-heading">{t('overview.window')}</h2>
       <QueryState query={sendingWindow}>
         {({ sending_window: w }) => (
           <>
             <p className={w.open_now ? 'window window-open' : 'window window-closed'} id="window-state">
-              {w.open_now ? 'Open now' : 'Closed now'}
+              {w.open_now ? t('overview.openNow') : t('overview.closedNow')}
             </p>
             <Stats
               items={[
-                { label: 'Hours (EAT)', value: `${w.opens}–${w.closes}` },
-                { label: 'Next opening', value: formatDateTime(w.next_opening) },
+                { label: t('overview.hours'), value: `${w.opens}–${w.closes}` },
+                { label: t('overview.nextOpening'), value: formatDateTime(w.next_opening) },
               ]}
             />
-            <p className="hint">Promotional messages go out only inside the window; outside it they wait, unsent and uncharged.</p>
+            <p className="hint">{t('overview.windowHint')}</p>
           </>
         )}
       </QueryState>

@@ -1,6 +1,7 @@
 // An action that asks first (delete, revoke, remove): the button opens the question on the page, the focus waits
 // on the safe choice so that a second Enter does nothing, and cancelling gives the focus back to the button.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from './error-alert.tsx';
 
 export interface ConfirmActionProps {
@@ -13,7 +14,7 @@ export interface ConfirmActionProps {
   /** More on what follows, under the question. */
   details?: ReactNode;
   confirmLabel: string;
-  /** The safe choice's text (default "Cancel"). */
+  /** The safe choice's text (default: common's cancel). */
   cancelLabel?: string;
   pending: boolean;
   onConfirm: () => void;
@@ -21,7 +22,8 @@ export interface ConfirmActionProps {
   error?: unknown;
 }
 
-export function ConfirmAction({ label, name, question, details, confirmLabel, cancelLabel = 'Cancel', pending, onConfirm, error }: ConfirmActionProps) {
+export function ConfirmAction({ label, name, question, details, confirmLabel, cancelLabel, pending, onConfirm, error }: ConfirmActionProps) {
+  const { t } = useTranslation('common');
   const [asking, setAsking] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -48,7 +50,7 @@ export function ConfirmAction({ label, name, question, details, confirmLabel, ca
       {error ? <ErrorAlert error={error} /> : null}
       <div className="confirm-actions">
         <button type="button" className="button button-danger" disabled={pending} onClick={onConfirm}>
-          {pending ? 'Working…' : confirmLabel}
+          {pending ? t('working') : confirmLabel}
         </button>
         <button
           ref={cancel}
@@ -60,7 +62,7 @@ export function ConfirmAction({ label, name, question, details, confirmLabel, ca
             setAsking(false);
           }}
         >
-          {cancelLabel}
+          {cancelLabel ?? t('cancel')}
         </button>
       </div>
     </div>

@@ -2,12 +2,14 @@
 // filtered list can be shared and survives a reload; a change of filter goes back to the newest page.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { navigate } from '../router.ts';
 import { errorField, errorMessage } from '../errors.ts';
 import { Field } from './field.tsx';
 import { QueryState } from './query-state.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { Pager, useKeysetPages } from './pager.tsx';
+import { formatCount } from '../format/locale.ts';
 
 interface FilterBase {
   /** Its parameter in the address. */
@@ -68,6 +70,7 @@ export interface FilteredListProps<TData, TRow, TError, TKey extends QueryKey> {
 }
 
 export function FilteredList<TData, TRow, TError, TKey extends QueryKey>(props: FilteredListProps<TData, TRow, TError, TKey>) {
+  const { t } = useTranslation('common');
   const { filters, noun } = props;
   const values = readFilterValues(filters, props.query);
   const pages = useKeysetPages(JSON.stringify(values));
@@ -81,10 +84,10 @@ export function FilteredList<TData, TRow, TError, TKey extends QueryKey>(props: 
       {filters.length > 0 && <Filters path={props.path} filters={filters} values={values} errors={errors} noun={noun} />}
       <section aria-labelledby={headingId}>
         <h2 id={headingId} className="visually-hidden">
-          Results
+          {t('results')}
         </h2>
         {refused ? null : (
-          <QueryState query={list} label={`Loading ${noun}`}>
+          <QueryState query={list} label={t('loadingWhat', { what: noun })}>
             {(data) => (
               <>
                 <DataTable
@@ -94,7 +97,7 @@ export function FilteredList<TData, TRow, TError, TKey extends QueryKey>(props: 
                   rowKey={props.rowKey}
                   empty={typeof props.empty === 'string' ? props.empty : props.empty(values)}
                 />
-                <Pager label={`Pages of ${noun}`} pages={pages} next={props.next(data)} />
+                <Pager label={t('pagesOf', { what: noun })} pages={pages} next={props.next(data)} />
               </>
             )}
           </QueryState>
@@ -116,6 +119,7 @@ interface FiltersProps {
 }
 
 function Filters({ path, filters, values, errors, noun }: FiltersProps) {
+  const { t } = useTranslation('common');
   const [draft, setDraft] = useState(values);
   const [open, setOpen] = useState(false);
   const current = JSON.stringify(values);
@@ -134,10 +138,10 @@ function Filters({ path, filters, values, errors, noun }: FiltersProps) {
     <>
       {foldable && (
         <button type="button" className="button button-secondary filters-toggle" aria-expanded={open} aria-controls={formId} onClick={() => setOpen((o) => !o)}>
-          Filters{active ? ` (${active} on)` : ''}
+          {active ? t('filtersOn', { n: formatCount(active) }) : t('filters')}
         </button>
       )}
-      <form id={formId} className={['filters card', foldable ? 'filters-foldable' : '', open ? 'open' : ''].filter(Boolean).join(' ')} role="search" aria-label={`Filter ${noun}`} onSubmit={apply}>
+      <form id={formId} className={['filters card', foldable ? 'filters-foldable' : '', open ? 'open' : ''].filter(Boolean).join(' ')} role="search" aria-label={t('filterWhat', { what: noun })} onSubmit={apply}>
         {filters.map((f) => (
           <Field key={f.name} label={f.label} hint={f.hint} error={errors[f.name]}>
             {(c) => <FilterControl control={c} filter={f} value={draft[f.name] ?? ''} onChange={(v) => set(f.name, v)} />}
@@ -145,11 +149,11 @@ function Filters({ path, filters, values, errors, noun }: FiltersProps) {
         ))}
         <div className="filter-actions">
           <button type="submit" className="button">
-            Apply
+            {t('apply')}
           </button>
           {active > 0 && (
             <button type="button" className="button button-secondary" onClick={() => navigate(path)}>
-              Clear
+              {t('clear')}
             </button>
           )}
         </div>

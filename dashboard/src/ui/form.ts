@@ -5,6 +5,7 @@ import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, t
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { errorField, errorMessage } from '../errors.ts';
+import { checkErrorMap, sayInLanguage } from './form-checks.ts';
 
 export interface SchemaFormOptions<TValues extends FieldValues, S extends z.ZodType> {
   /** The procedure's input schema, as the server takes it. */
@@ -25,14 +26,23 @@ export interface SchemaFormOptions<TValues extends FieldValues, S extends z.ZodT
  */
 export function useSchemaForm<TValues extends FieldValues, S extends z.ZodType>({ schema, defaultValues, toInput, readable }: SchemaFormOptions<TValues, S>) {
   // raw: the handler gets the input itself, not the schema's output (a Date where the call sends text).
-  const check = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues, unknown, z.input<S>>;
-  const resolver: Resolver<TValues, unknown, z.input<S>> = (values, context, options) => {
+  // The checks speak the language shown: zod's own messages through an error map, the schema's own ones after it.
+  const made = new Set<string>();
+  const map = checkErrorMap();
+  const error = map && ((issue: Parameters<typeof map>[0]) => {
+    const said = map(issue);
+    if (typeof said === 'string') made.add(said);
+    return said;
+  });
+  const check = zodResolver(schema as never, error ? { error } : undefined, { raw: true }) as unknown as Resolver<FieldValues, unknown, z.input<S>>;
+  const resolver: Resolver<TValues, unknown, z.input<S>> = async (values, context, options) => {
     const unreadable = Object.entries(readable?.(values) ?? {}).filter((e): e is [string, string] => Boolean(e[1]));
     if (unreadable.length > 0) {
       return { values: {}, errors: Object.fromEntries(unreadable.map(([name, message]) => [name, { type: 'format', message }])) } as never;
     }
     // The errors are keyed by the input's names, which are the form's (see toInput).
-    return check(toInput(values) as FieldValues, context, options as never) as ReturnType<Resolver<TValues, unknown, z.input<S>>>;
+    const checked = await check(toInput(values) as FieldValues, context, options as never);
+    return { ...checked, errors: sayInLanguage(checked.errors, made) } as Awaited<ReturnType<Resolver<TValues, unknown, z.input<S>>>>;
   };
   return useForm<TValues, unknown, z.input<S>>({ mode: 'onTouched', defaultValues, resolver });
 }

@@ -1,8 +1,11 @@
 // What shows while a call is under way (announced politely, role="status").
-export function Loading({ label = 'Loading' }: { label?: string }) {
+import { useTranslation } from 'react-i18next';
+
+export function Loading({ label }: { label?: string }) {
+  const { t } = useTranslation('common');
   return (
     <p className="loading" role="status">
-      {label}…
+      {label ?? t('loading')}…
     </p>
   );
 }

@@ -1,5 +1,6 @@
 // Keyset paging (before = the last id seen, next_before from the answer): older pages, back to newer ones.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The `before` of the page shown; a change of `resetKey` (the filters) goes back to the newest page. */
 export function useKeysetPages(resetKey: string) {
@@ -16,10 +17,10 @@ export function useKeysetPages(resetKey: string) {
 
 export type KeysetPages = ReturnType<typeof useKeysetPages>;
 
-/** The buttons' words: newest first for lists in time, first to last for a list in another order (an audience). */
+/** The buttons' words (common's pager): newest first for lists in time, first to last for a list in another order (an audience). */
 const WORDS = {
-  time: { start: 'Newest', back: 'Newer', on: 'Older' },
-  order: { start: 'First', back: 'Previous', on: 'Next' },
+  time: { start: 'newest', back: 'newer', on: 'older' },
+  order: { start: 'first', back: 'previous', on: 'next' },
 } as const;
 
 export interface PagerProps {
@@ -31,19 +32,20 @@ export interface PagerProps {
 }
 
 export function Pager({ label, pages, next, order = 'time' }: PagerProps) {
+  const { t } = useTranslation('common');
   if (pages.page === 1 && next === null) return null;
   const words = WORDS[order];
   return (
     <nav className="pager" aria-label={label}>
       <button type="button" className="button button-secondary" disabled={pages.page === 1} onClick={pages.newest}>
-        {words.start}
+        {t(`pager.${words.start}`)}
       </button>
       <button type="button" className="button button-secondary" disabled={pages.page === 1} onClick={pages.newer}>
-        {words.back}
+        {t(`pager.${words.back}`)}
       </button>
-      <span className="pager-page">Page {pages.page}</span>
+      <span className="pager-page">{t('pager.page', { page: pages.page })}</span>
       <button type="button" className="button button-secondary" disabled={next === null} onClick={() => next !== null && pages.older(String(next))}>
-        {words.on}
+        {t(`pager.${words.on}`)}
       </button>
     </nav>
   );

@@ -1,6 +1,7 @@
 // A secret shown once (an API key, a webhook signing secret): a copy button, the text itself in a read-only box to
 // select by hand when the browser refuses to copy, and a plain warning that it will not be shown again.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface SecretOnceProps {
   title: string;
@@ -15,6 +16,7 @@ export interface SecretOnceProps {
 type Copy = 'idle' | 'copied' | 'failed';
 
 export function SecretOnce({ title, label, secret, children, onDone }: SecretOnceProps) {
+  const { t } = useTranslation('common');
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [copy, setCopy] = useState<Copy>('idle');
@@ -40,28 +42,28 @@ export function SecretOnce({ title, label, secret, children, onDone }: SecretOnc
       {secret ? (
         <>
           <p className="admin-secret-warning">
-            <strong>Copy it now: you will not see it again.</strong> Only a fingerprint of it is kept, so nobody can show it to you later.
+            <strong>{t('secret.copyNow')}</strong> {t('secret.onlyFingerprint')}
           </p>
           <div className="field">
             <label htmlFor={`${id}-value`}>{label}</label>
             <div className="admin-secret-row">
               <input id={`${id}-value`} className="admin-secret-value" readOnly value={secret} spellCheck={false} autoComplete="off" onFocus={(e) => e.currentTarget.select()} />
               <button type="button" className="button" onClick={() => void copySecret()}>
-                Copy
+                {t('secret.copy')}
               </button>
             </div>
           </div>
           <p className="admin-copy-state" role="status">
-            {copy === 'copied' ? 'Copied to the clipboard.' : copy === 'failed' ? 'The browser did not allow copying: select the text in the box and copy it.' : ''}
+            {copy === 'copied' ? t('secret.copied') : copy === 'failed' ? t('secret.notCopied') : ''}
           </p>
         </>
       ) : (
         <p className="note note-danger">
-          This repeated an earlier request, whose answer carried the secret; it cannot be shown again. If it was not saved, replace it.
+          {t('secret.repeated')}
         </p>
       )}
       <button type="button" className="button button-secondary" onClick={onDone}>
-        {secret ? 'I have saved it' : 'Close'}
+        {secret ? t('secret.saved') : t('secret.close')}
       </button>
     </section>
   );
