@@ -285,7 +285,7 @@ export const sw: Messages<typeof en> = {
     nameHint: 'Kwa ajili yako na timu yako; wapokeaji hawalioni.',
     trafficClass: 'Aina ya ujumbe',
     trafficClassHint: 'Kampeni za matangazo zinawafikia tu namba zenye ridhaa iliyorekodiwa, na zinatumwa tu ndani ya saa za kutuma.',
-    message: 'Ujumbe',
+    message: 'Maandishi ya ujumbe',
     saving: 'Inahifadhi…',
     saveChanges: 'Hifadhi mabadiliko',
     createDraft: 'Unda rasimu',

@@ -223,7 +223,7 @@ export const sw: Messages<typeof en> = {
     startsInTest: 'Shirika lako bado halijathibitishwa, kwa hiyo ujumbe unaanza kwa hali ya Majaribio: ujumbe halisi unakataliwa hadi huduma ilithibitishe.',
     class: 'Aina ya ujumbe',
     classHint: 'Ujumbe wa matangazo unahitaji ridhaa ya mpokeaji iliyorekodiwa na unatumwa ndani ya muda wa kutuma tu.',
-    body: 'Ujumbe',
+    body: 'Maandishi ya ujumbe',
     reference: 'Kumbukumbu yako (si lazima)',
     referenceHint: 'Inarudishwa pamoja na ujumbe na webhooks zake; usipoiandika tutakutengenezea.',
     sending: 'Inatuma…',

@@ -12,6 +12,7 @@ import { FilteredList, readFilterValues } from '../ui/filtered-list.tsx';
 import { MessagePrice, MessageStatusBadge, TestMark } from './message-badges.tsx';
 import { messageListInput, useMessageFilters } from './message-filters.tsx';
 import { MessageExport } from './message-export.tsx';
+import type { TrafficClass } from '../../../core/domain/pricing.ts';
 
 type Message = Outputs['messages']['list']['messages'][number];
 
@@ -23,7 +24,7 @@ export function MessagesPage({ query }: PageProps) {
     { header: t('list.columns.created'), cell: (m) => <a href={href(`/messages/${m.id}`)}>{formatDateTime(m.created_at)}</a> },
     { header: t('list.columns.to'), cell: (m) => <span className="nowrap">{m.to}</span> },
     { header: t('list.columns.from'), cell: (m) => m.from },
-    { header: t('list.columns.class'), cell: (m) => t(`codes:${m.traffic_class as 'transactional' | 'promotional'}`) },
+    { header: t('list.columns.class'), cell: (m) => t(`codes:${m.traffic_class as TrafficClass}`) },
     {
       header: t('list.columns.status'),
       cell: (m) => (
