@@ -58,7 +58,7 @@ beforeAll(async () => {
     [`/campaigns/${draft.body.data.campaign.id}/edit`]: 'campaign-edit',
     [`/webhooks/${endpoint.body.data.endpoint.id}`]: 'webhook-endpoint',
   });
-  fs.rmSync(PAGES, { recursive: true, force: true });
+  // Other files save their screenshots here too, at the same time: each file overwrites its own, none empties the folder.
   fs.mkdirSync(PAGES, { recursive: true });
 });
 
