@@ -9,7 +9,7 @@ import { createOrg, drainJobs, setupTestEnv, signInAs, type TestEnv } from '../s
 import { codeTextedTo, startSmsDispatch } from '../support/accounts.ts';
 import type { SimulatedSubmit } from '../../workers/providers/smsc-simulator.ts';
 import type { Language } from '../../core/domain/languages.ts';
-import { SCREENSHOTS, serveDashboard, test, words, type DashboardServer } from './fixture.ts';
+import { SCREENSHOTS, serveDashboard, signIn, test, words, type DashboardServer } from './fixture.ts';
 
 const PAGES = path.join(SCREENSHOTS, 'pages');
 
@@ -33,15 +33,6 @@ afterAll(async () => {
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-/** Signs in through the form in a language; the header's sign-out button says the dashboard opened in it. */
-async function signIn(page: Page, member: { email: string; password: string }, language: Language): Promise<void> {
-  const w = words(language);
-  await page.goto(`${site.base}/`);
-  await field(page, w.account.email).fill(member.email);
-  await field(page, w.account.password).fill(member.password);
-  await button(page, w.account.signIn).click();
-  await button(page, w.shell.signOut).waitFor();
-}
 
 /**
  * On the account page: the password changed, then the number set and verified with the code the simulator received.
@@ -53,7 +44,7 @@ async function verifyThenReset(page: Page, language: Language, phone: { typed: s
   const owner = org.members.owner!;
   const changed = `${language} mvua ndege kikapu taa 2031`;
   const reset = `${language} jua mlima bahari nyota 2032`;
-  await signIn(page, owner, language);
+  await signIn(page, site.base, owner, language);
   await page.goto(`${site.base}/#/account`);
   await page.getByRole('heading', { level: 1, name: w.page.title }).waitFor();
 
@@ -95,7 +86,7 @@ async function verifyThenReset(page: Page, language: Language, phone: { typed: s
   await button(page, w.reset.setPassword).click();
   await page.getByRole('status').filter({ hasText: w.reset.done }).waitFor();
   await page.getByRole('link', { name: w.backToSignIn }).click();
-  await signIn(page, { email: owner.email, password: reset }, language);
+  await signIn(page, site.base, { email: owner.email, password: reset }, language);
 }
 
 describe('accounts', () => {
@@ -111,7 +102,7 @@ describe('accounts', () => {
     const org = await createOrg(env, { members: { owner: 'owner' }, keys: {} });
     const sw = words('sw').people;
     const email = `mchambuzi.${org.id.slice(0, 8)}@example.com`;
-    await signIn(swPage, org.members.owner!, 'sw');
+    await signIn(swPage, site.base, org.members.owner!, 'sw');
     await swPage.goto(`${site.base}/#/members`);
     await swPage.getByRole('heading', { level: 1, name: sw.members.title }).waitFor();
     await field(swPage, sw.invite.email).fill(email);

@@ -333,7 +333,7 @@ describe('address book in Kiswahili', () => {
   const w = words('sw').addressBook;
 
   test('an import whose consent column records consent for ndiyo and none for a blank cell, its town column kept as a contact field', async ({ swPage: page }) => {
-    await signInSw(page, swOrg.members.marketer!);
+    await signIn(page, site.base, swOrg.members.marketer!, 'sw');
     await page.goto(`${site.base}/#/imports/new`);
     const csv = 'simu,jina,ridhaa,town\n0754700001,Rehema,ndiyo,Mbezi\n0754700002,Hamisi,,Tegeta\n';
     await page.getByLabel(w.upload.file).setInputFiles({ name: 'wateja-sw.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -378,7 +378,7 @@ describe('address book in Kiswahili', () => {
     expect(group.status).toBe(201);
     const groupId: string = group.body.data.group.id;
 
-    await signInSw(page, swOrg.members.marketer!);
+    await signIn(page, site.base, swOrg.members.marketer!, 'sw');
     await page.goto(`${site.base}/#/groups/${groupId}`);
     await page.getByLabel(w.addMany.search).fill('neema');
     await page.getByRole('button', { name: w.addMany.findButton }).click();
@@ -394,19 +394,6 @@ describe('address book in Kiswahili', () => {
     expect(joined.map((r) => r.name)).toEqual(['Mwanneema Ally', 'Neema Kweka', 'Neema Mushi']);
   });
 });
-
-/**
- * Signs in through the Kiswahili form (a browser preferring sw-TZ) and waits for the header's Kiswahili sign-out
- * button: what these tests need is the address book's pages, whatever words the first page shows.
- */
-async function signInSw(page: Page, member: { email: string; password: string }): Promise<void> {
-  const w = words('sw');
-  await page.goto(`${site.base}/`);
-  await page.getByLabel(w.account.email).fill(member.email);
-  await page.getByLabel(w.account.password).fill(member.password);
-  await page.getByRole('button', { name: w.account.signIn }).click();
-  await page.getByRole('button', { name: w.shell.signOut }).waitFor();
-}
 
 /** A text of the translations with its {{values}} put in, as the page shows it. */
 function fill(text: string, values: Record<string, string | number>): string {

@@ -9,7 +9,7 @@ import type { Language } from '../../core/domain/languages.ts';
 import type { OrgFixture, TestEnv } from '../support/app.ts';
 import { call, campaignPhone, createAudience, launchOver, recipientRows, type Caller } from '../support/campaigns.ts';
 import { setSendingWindow } from '../../core/app/platform/settings.ts';
-import { SCREENSHOTS, figure, words, type DashboardServer } from './fixture.ts';
+import { SCREENSHOTS, figure, signIn, words, type DashboardServer } from './fixture.ts';
 
 const PAGES = path.join(SCREENSHOTS, 'pages');
 
@@ -37,19 +37,6 @@ export function tzs(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}TZS ${Math.trunc(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * Signs a member in through the page's form in `language` and waits for the signed-in frame (its sign-out button),
- * whichever page opens first and whatever that page's own words.
- */
-export async function signInIn(page: Page, base: string, member: { email: string; password: string }, language: Language) {
-  const w = words(language);
-  await page.goto(`${base}/`);
-  await page.getByLabel(w.account.email).fill(member.email);
-  await page.getByLabel(w.account.password).fill(member.password);
-  await page.getByRole('button', { name: w.account.signIn }).click();
-  await page.getByRole('button', { name: w.shell.signOut }).waitFor();
 }
 
 /** Makes a promotional draft over a group on the editor page, in the page's language; the draft's page opens. */
@@ -156,7 +143,7 @@ export async function guidedCampaign(file: GuidedFile, page: Page, language: Lan
   await createAudience(env, org.id, { name: group, phones: consented, consented });
   await setSendingWindow(await env.ctx(), ...closed.window);
   try {
-    await signInIn(page, site.base, org.members.owner!, language);
+    await signIn(page, site.base, org.members.owner!, language);
     await makeDraft(page, site.base, language, { name: `Ofa ${language}`, group, body: 'Ofa ya wiki hii: punguzo la asilimia 10.' });
     await scheduleForNextOpening(page, language, closed.button, closed.time);
     await page.getByRole('button', { name: pattern(w.launch.holdAndLaunch) }).click();

@@ -47,7 +47,7 @@ export function words(language: Language) {
 }
 
 /**
- * Signs a member in through the page's form and waits for the overview. In Kiswahili (a page of `swPage`, whose
+ * Signs a member in through the page's form and waits for the dashboard. In Kiswahili (a page of `swPage`, whose
  * browser prefers sw-TZ) the form is read by its Kiswahili labels; a member who never chose a language keeps the
  * browser's, so the overview is Kiswahili too.
  */
@@ -57,7 +57,8 @@ export async function signIn(page: Page, base: string, member: { email: string; 
   await page.getByLabel(w.account.email).fill(member.email);
   await page.getByLabel(w.account.password).fill(member.password);
   await page.getByRole('button', { name: w.account.signIn }).click();
-  await page.getByRole('heading', { level: 1, name: w.shell.title }).waitFor();
+  // The header's sign-out button, in the language expected: the dashboard opened, whichever page it opened on.
+  await page.getByRole('button', { name: w.shell.signOut }).waitFor();
 }
 
 /** The value shown under a figure's name (a description list of the page). */

@@ -12,7 +12,7 @@ import { createSmppProvider } from '../../workers/providers/smpp-client.ts';
 import { startDispatcher } from '../../workers/dispatcher.ts';
 import type { SmsProvider } from '../../core/app/messages/provider.ts';
 import { bearer, createOrg, signInAs, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
-import { SCREENSHOTS, serveDashboard, test, words, type DashboardServer } from './fixture.ts';
+import { SCREENSHOTS, serveDashboard, signIn, test, words, type DashboardServer } from './fixture.ts';
 
 const PAGES = path.join(SCREENSHOTS, 'pages');
 
@@ -79,19 +79,6 @@ async function explanationOf(id: string): Promise<{ code: string; en: string; sw
   return { ...data.failure_explanation, stored: data.failure_reason };
 }
 
-/**
- * Signs in through the form in the language the page opened in, and waits for the signed-in frame (whatever page it
- * opens on, so that this file reads no other area's words).
- */
-async function signIn(page: Page, member: { email: string; password: string }, language: 'en' | 'sw' = 'en') {
-  const w = words(language).account;
-  await page.goto(`${site.base}/`);
-  await page.getByLabel(w.email).fill(member.email);
-  await page.getByLabel(w.password).fill(member.password);
-  await page.getByRole('button', { name: w.signIn }).click();
-  await page.locator('.app-header').waitFor();
-}
-
 async function keep(page: Page, name: string) {
   fs.mkdirSync(PAGES, { recursive: true });
   await page.screenshot({ path: path.join(PAGES, name), fullPage: true });
@@ -101,7 +88,7 @@ describe('messages and the wallet', () => {
   test('a failed message is explained in plain English; a receipt sent twice is explained', async ({ page }) => {
     const w = words('en').messages;
     const explained = await explanationOf(ids[REFUSED]!);
-    await signIn(page, org.members.owner!);
+    await signIn(page, site.base, org.members.owner!);
     await page.goto(`${site.base}/#/messages/${ids[REFUSED]}`);
     await page.getByRole('heading', { name: w.failure.heading }).waitFor();
     expect(await page.locator('.failure-explanation').textContent()).toBe(explained.en);
@@ -121,7 +108,7 @@ describe('messages and the wallet', () => {
     const w = words('sw').messages;
     const explained = await explanationOf(ids[REFUSED]!);
     expect(explained.sw).not.toBe(explained.en);
-    await signIn(page, org.members.owner!, 'sw');
+    await signIn(page, site.base, org.members.owner!, 'sw');
     await page.goto(`${site.base}/#/messages/${ids[REFUSED]}`);
     await page.getByRole('heading', { name: w.failure.heading }).waitFor();
     expect(await page.locator('.failure-explanation').textContent()).toBe(explained.sw);
@@ -131,7 +118,7 @@ describe('messages and the wallet', () => {
 
   test('the messages are searched by four digits of the number, in Kiswahili; too few digits are refused at the field', async ({ swPage: page }) => {
     const w = words('sw').messages;
-    await signIn(page, org.members.owner!, 'sw');
+    await signIn(page, site.base, org.members.owner!, 'sw');
     await page.goto(`${site.base}/#/messages`);
     const table = page.getByRole('table', { name: w.list.caption });
     await expect.poll(() => table.getByRole('row').count()).toBe(5);
@@ -155,7 +142,7 @@ describe('messages and the wallet', () => {
 
   test('a new organization sends in Test by default, in Kiswahili; its test message is marked Test, with its amount', async ({ swPage: page }) => {
     const w = words('sw').messages;
-    await signIn(page, fresh.members.owner!, 'sw');
+    await signIn(page, site.base, fresh.members.owner!, 'sw');
     await page.goto(`${site.base}/#/send`);
     await page.getByText(w.send.startsInTest).waitFor();
     expect(await page.getByLabel(w.send.test).isChecked()).toBe(true);
@@ -182,7 +169,7 @@ describe('messages and the wallet', () => {
 
   test("the messages CSV of the list's days and filters: a plain link, fetched with the member's session", async ({ page }) => {
     const w = words('en').messages;
-    await signIn(page, org.members.owner!);
+    await signIn(page, site.base, org.members.owner!);
     await page.goto(`${site.base}/#/messages?mode=live&status=delivered&from=2026-11-22&to=2026-11-22`);
     const download = page.getByRole('link', { name: w.export.download });
     await expect.poll(() => download.getAttribute('href')).toBe('/v1/messages.csv?from=2026-11-22&to=2026-11-23&mode=live&status=delivered');
@@ -199,7 +186,7 @@ describe('messages and the wallet', () => {
 
   test('the wallet in Kiswahili: the ledger CSV of a range of days, fetched from its link', async ({ swPage: page }) => {
     const w = words('sw');
-    await signIn(page, org.members.owner!, 'sw');
+    await signIn(page, site.base, org.members.owner!, 'sw');
     await page.goto(`${site.base}/#/wallet`);
     await page.getByRole('heading', { level: 1, name: w.money.title }).waitFor();
     const range = page.getByRole('region', { name: w.money.export.heading });
