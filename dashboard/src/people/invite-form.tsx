@@ -2,7 +2,7 @@
 // password is typed: the invitee chooses one. The link is in the answer alone, shown here once.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, type Role } from '../../../core/domain/access.ts';
+import type { Role } from '../../../core/domain/access.ts';
 import { ZInviteMemberBody } from '../../../core/inputs/members.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { formatDateTime } from '../format/time.ts';
@@ -12,7 +12,7 @@ import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { SecretOnce } from '../ui/secret-once.tsx';
 import { useRefusalWords } from '../account/refusal-words.ts';
-import { RolePermissions } from './role-permissions.tsx';
+import { RoleOptions, RolePermissions } from './role-permissions.tsx';
 
 type Invited = Outputs['members']['invite'];
 
@@ -66,11 +66,7 @@ export function InviteForm() {
         <Field label={t('invite.role')} error={errors.role?.message} hint={<RoleHint role={role} />}>
           {(c) => (
             <select {...c} {...form.register('role')}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`codes:${r}`)}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
           )}
         </Field>

@@ -3,14 +3,14 @@
 // asks first and lists them.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ROLES, type Role } from '../../../core/domain/access.ts';
+import type { Role } from '../../../core/domain/access.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { AffectedKeys, affectedKeysQuery } from './member-keys.tsx';
-import { RolePermissions } from './role-permissions.tsx';
+import { RoleOptions, RolePermissions } from './role-permissions.tsx';
 import { useAction } from '../ui/use-action.ts';
 
 type Member = Outputs['members']['list']['members'][number];
@@ -40,11 +40,7 @@ export function MemberActions({ member, self, members }: { member: Member; self:
         <Field label={t('memberActions.roleOf', { email: member.email })} className="admin-compact-field" hint={changing ? <RolePermissions role={role} /> : undefined}>
           {(c) => (
             <select {...c} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`codes:${r}`)}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
           )}
         </Field>

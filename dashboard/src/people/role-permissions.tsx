@@ -2,7 +2,7 @@
 // enforces (core/domain/role-descriptions.ts), the words from this area's namespace by role and permission.
 import { useTranslation } from 'react-i18next';
 import { describeRoles } from '../../../core/domain/role-descriptions.ts';
-import type { Role } from '../../../core/domain/access.ts';
+import { ROLES, type Role } from '../../../core/domain/access.ts';
 
 const ROLE_TABLE = describeRoles();
 
@@ -40,4 +40,14 @@ export function RolesSection() {
       ))}
     </section>
   );
+}
+
+/** Every role as a choice of a select, named in the language shown. */
+export function RoleOptions() {
+  const { t } = useTranslation('codes');
+  return ROLES.map((r) => (
+    <option key={r} value={r}>
+      {t(r)}
+    </option>
+  ));
 }
