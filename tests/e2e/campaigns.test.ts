@@ -238,7 +238,7 @@ describe('campaigns', () => {
     await signIn(page, site.base, org.members.owner!);
     await page.goto(`${site.base}/#/campaigns/${draft.id}`);
     const table = page.getByRole('table', { name: 'Recipients in audience order' });
-    await expect.poll(() => table.getByRole('row').count()).toBe(4);
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 15_000 }).toBe(4);
     await page.getByLabel('Recipient status').selectOption('undelivered');
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     expect(await table.getByRole('row').nth(1).textContent()).toContain(phones[1]);
