@@ -1,20 +1,15 @@
 // The words of what each role may do, by role and by permission, part of the namespace 'people' (locale.ts); the
 // roles and their permissions themselves come from core/domain/role-descriptions.ts.
 import type { Messages } from '../i18n/messages.ts';
+import { ROLE_DESCRIPTIONS } from '../../../core/domain/role-descriptions.ts';
 
 export const en = {
   roles: {
     heading: 'What each role may do',
     lead: 'The service checks every action against this table; menus and buttons follow it.',
     mayDo: 'What a member with the role {{role}} may do',
-    summary: {
-      owner: 'Everything, including making and removing other owners',
-      admin: 'Everything except making, changing or removing owners',
-      developer: 'Sends messages and runs the integration: API keys, webhooks, sender IDs; reads the wallet',
-      marketer: 'Runs the address book and campaigns, including launching them',
-      analyst: 'Reads messages, campaigns, sender IDs, the wallet and webhook deliveries; never the address book',
-      billing: 'Reads the wallet, reports payments and sets the low-balance alert',
-    },
+    /** The English is the server's own (core/domain/role-descriptions.ts); the Kiswahili below says the same. */
+    summary: { ...ROLE_DESCRIPTIONS },
   },
   permissions: {
     messages: { send: 'Send single messages', read: 'See messages, their delivery and their cost' },
