@@ -49,6 +49,18 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
       webhookSecretsKey: webhookSecretsKey(env),
       webhooksAllowLoopback: env.NODE_ENV === 'development',
       mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+      payments: {
+        live: env.LIVE_PAYMENTS,
+        authUrl: env.PAYMENTS_AUTH_URL ?? null,
+        baseUrl: env.PAYMENTS_BASE_URL ?? null,
+        appName: env.PAYMENTS_APP_NAME ?? null,
+        clientId: env.PAYMENTS_CLIENT_ID ?? null,
+        clientSecret: env.PAYMENTS_CLIENT_SECRET ?? null,
+        apiKey: env.PAYMENTS_API_KEY ?? null,
+        callbackSecret: env.PAYMENTS_CALLBACK_SECRET ?? null,
+        paybillNumber: env.PAYBILL_NUMBER ?? defaultConfig.payments.paybillNumber,
+        simulatorCallbackDelayMs: env.SIM_PAYMENT_CALLBACK_DELAY_MS,
+      },
     },
   };
   return {

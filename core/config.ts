@@ -35,6 +35,16 @@ export const ZEnv = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: z.string().refine((u) => isUrl(u, ['smtp:', 'smtps:'], false), 'smtp://user:password@host:port or smtps://…').optional(),
   MAIL_FROM: z.string().min(3).max(254).default('Ujumbe <no-reply@localhost>'),
+  LIVE_PAYMENTS: ZBoolFlag.default(false),
+  PAYMENTS_AUTH_URL: z.string().refine((u) => isUrl(u, ['https:', 'http:'], false), 'https://… (the aggregator\'s token endpoint host)').optional(),
+  PAYMENTS_BASE_URL: z.string().refine((u) => isUrl(u, ['https:', 'http:'], false), 'https://… (the aggregator\'s checkout API)').optional(),
+  PAYMENTS_APP_NAME: z.string().min(1).max(200).optional(),
+  PAYMENTS_CLIENT_ID: z.string().min(1).max(500).optional(),
+  PAYMENTS_CLIENT_SECRET: z.string().min(1).max(5000).optional(),
+  PAYMENTS_API_KEY: z.string().min(1).max(500).optional(),
+  PAYMENTS_CALLBACK_SECRET: z.string().min(16).max(500).optional(),
+  PAYBILL_NUMBER: z.string().regex(/^[0-9]{5,8}$/, 'the paybill or Lipa number, 5 to 8 digits').optional(),
+  SIM_PAYMENT_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).default(1500),
   WEBHOOK_SECRETS_KEY: z
     .string()
     .refine((k) => /^[A-Za-z0-9+/]{43}=$/.test(k), 'the base64 of 32 random bytes')
@@ -44,7 +54,10 @@ export const ZEnv = z.object({
 export type TEnv = z.infer<typeof ZEnv>;
 
 // Their values may hold passwords: an error names them but never repeats them.
-const SECRET_BEARING = new Set(['DATABASE_URL', 'SMPP_URL', 'SMTP_URL', 'WEBHOOK_SECRETS_KEY']);
+const SECRET_BEARING = new Set(['DATABASE_URL', 'SMPP_URL', 'SMTP_URL', 'WEBHOOK_SECRETS_KEY', 'PAYMENTS_CLIENT_SECRET', 'PAYMENTS_API_KEY', 'PAYMENTS_CALLBACK_SECRET']);
+
+/** Live payments need every setting of the aggregator: named, never shown. */
+const LIVE_PAYMENT_SETTINGS = ['PAYMENTS_AUTH_URL', 'PAYMENTS_BASE_URL', 'PAYMENTS_APP_NAME', 'PAYMENTS_CLIENT_ID', 'PAYMENTS_CLIENT_SECRET', 'PAYMENTS_CALLBACK_SECRET', 'PAYBILL_NUMBER'] as const;
 
 type Schema = z.ZodType & { def: { innerType?: Schema; in?: Schema }; minValue?: number | null; maxValue?: number | null; options?: string[]; format?: string | null };
 
@@ -91,6 +104,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
   }
   if (parsed.data.CLOCK === 'test' && parsed.data.NODE_ENV === 'production') {
     throw new StartupError('invalid environment: CLOCK=test is refused when NODE_ENV=production (allowed: CLOCK=system)', 2);
+  }
+  if (parsed.data.LIVE_PAYMENTS) {
+    const missing = LIVE_PAYMENT_SETTINGS.filter((name) => parsed.data[name] === undefined);
+    if (missing.length > 0) throw new StartupError(`invalid environment: LIVE_PAYMENTS=on needs ${missing.join(', ')} (the aggregator's settings)`, 2);
   }
   return parsed.data;
 }

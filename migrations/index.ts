@@ -29,6 +29,7 @@ import { Migration0027ContactFields } from './0027-contact-fields.ts';
 import { Migration0028RecipientSearchAndExports } from './0028-recipient-search-and-exports.ts';
 import { Migration0029CampaignFigures } from './0029-campaign-figures.ts';
 import { Migration0030MemberLanguage } from './0030-member-language.ts';
+import { Migration0031MobileMoney } from './0031-mobile-money.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -61,4 +62,5 @@ export const migrationsList = [
   { name: '0028-recipient-search-and-exports', class: Migration0028RecipientSearchAndExports },
   { name: '0029-campaign-figures', class: Migration0029CampaignFigures },
   { name: '0030-member-language', class: Migration0030MemberLanguage },
+  { name: '0031-mobile-money', class: Migration0031MobileMoney },
 ];

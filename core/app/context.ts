@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 import { retryingContention } from '../db/contention.ts';
 
 export interface RateLimits {
@@ -41,6 +42,26 @@ export interface AppConfig {
   webhooksAllowLoopback: boolean;
   /** SMTP_URL (null: no mail leaves; development writes it to the log) and MAIL_FROM. */
   mail: { smtpUrl: string | null; from: string };
+  payments: PaymentsConfig;
+}
+
+/**
+ * The mobile-money aggregator (LIVE_PAYMENTS and the PAYMENTS_* variables). With live payments off, the built-in
+ * simulator takes every checkout, whatever else is set, and nothing is really paid.
+ */
+export interface PaymentsConfig {
+  live: boolean;
+  authUrl: string | null;
+  baseUrl: string | null;
+  appName: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
+  apiKey: string | null;
+  callbackSecret: string | null;
+  /** The paybill (Lipa) number shown to payers; the simulator's own with live payments off. */
+  paybillNumber: string;
+  /** SIM_PAYMENT_CALLBACK_DELAY_MS: how long the simulator's payer takes to enter the PIN. */
+  simulatorCallbackDelayMs: number;
 }
 
 export const defaultConfig: AppConfig = {
@@ -60,6 +81,18 @@ export const defaultConfig: AppConfig = {
   webhookSecretsKey: randomBytes(32),
   webhooksAllowLoopback: false,
   mail: { smtpUrl: null, from: 'Ujumbe <no-reply@localhost>' },
+  payments: {
+    live: false,
+    authUrl: null,
+    baseUrl: null,
+    appName: null,
+    clientId: null,
+    clientSecret: null,
+    apiKey: null,
+    callbackSecret: null,
+    paybillNumber: '888800',
+    simulatorCallbackDelayMs: 1500,
+  },
 };
 
 export interface Deps {
@@ -68,6 +101,11 @@ export interface Deps {
   config: AppConfig;
   /** Where mail goes, when the process is given one (tests); otherwise it follows config.mail (mail/mailer.ts). */
   mailer?: Mailer | null;
+  /**
+   * The mobile-money aggregator (or its simulator with live payments off); absent in a process that takes no
+   * payments (the operator CLI but for its payment commands), where a payment is 503 payments_unavailable.
+   */
+  payments?: PaymentGateway;
 }
 
 /** One request's or one job's view: its own EntityManager fork and the instant it started. */

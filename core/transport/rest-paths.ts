@@ -6,9 +6,11 @@ export const REST_PATHS = {
   exportCampaignRecipients: '/v1/campaigns/:id/messages.csv',
   exportLedger: '/v1/wallet/ledger.csv',
   exportMessages: '/v1/messages.csv',
+  exportWalletStatement: '/v1/wallet/statements/:month.csv',
   getContactImportInvalidRows: '/v1/contact-imports/:id/invalid-rows.csv',
   getContactImportTemplate: '/v1/contact-imports/template.csv',
   getServiceStatus: '/v1/service-status',
+  receiveMobileMoneyNotice: '/v1/payments/mobile-money/callback',
   uploadContactImport: '/v1/contact-imports',
 } as const;
 
