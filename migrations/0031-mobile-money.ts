@@ -20,6 +20,7 @@ export class Migration0031MobileMoney extends Migration {
       add column provider text check (provider in ${PROVIDERS}),
       add column payer_phone text check (payer_phone ~ '^\\+255[0-9]{9}$'),
       add column transaction_id text check (length(transaction_id) between 1 and 200),
+      add column failure_code text check (failure_code in ('insufficient_funds', 'payer_cancelled', 'payer_timeout', 'refused', 'not_received', 'expired', 'other')),
       add column failure_reason text check (length(failure_reason) between 1 and 500),
       add column flag text check (flag in ('amount_differs', 'paid_after_failure', 'paid_after_expiry')),
       add column status_checks integer not null default 0 check (status_checks >= 0),
@@ -27,7 +28,7 @@ export class Migration0031MobileMoney extends Migration {
       add column last_status_error text check (length(last_status_error) <= 500),
       add constraint top_up_requests_push_fields check ((provider is null) = (payer_phone is null)),
       add constraint top_up_requests_push_is_mobile_money check (provider is null or method = 'mobile_money'),
-      add constraint top_up_requests_failed_has_reason check (status <> 'failed' or failure_reason is not null)`);
+      add constraint top_up_requests_failed_has_reason check (status not in ('failed', 'expired') or (failure_code is not null and failure_reason is not null))`);
     // One aggregator transaction, one push payment.
     this.addSql('create unique index top_up_requests_transaction on top_up_requests (transaction_id) where transaction_id is not null');
     // The status task's queue: push payments still waiting for their answer, by when they are next asked about.

@@ -45,6 +45,14 @@ export function checkProviderForPhone(provider: MobileMoneyProvider, e164: strin
   });
 }
 
+/**
+ * Why a push payment ended unpaid, as the dashboard explains it: the payer's wallet had too little, the payer
+ * cancelled the prompt or let it time out, the aggregator refused the checkout, the aggregator never received it,
+ * nobody answered for a day, or a reason the aggregator gave in its own words only.
+ */
+export const PUSH_FAILURES = ['insufficient_funds', 'payer_cancelled', 'payer_timeout', 'refused', 'not_received', 'expired', 'other'] as const;
+export type PushFailure = (typeof PUSH_FAILURES)[number];
+
 /** The least one push payment asks, in shillings: below it the aggregator's fee is most of the payment. */
 export const MIN_PUSH_TZS = 1_000;
 /** The most, in shillings: the daily limit of the wallets' ordinary accounts (M-Pesa's is TZS 5,000,000). */

@@ -1,7 +1,7 @@
 // The payments port: what the service asks of a mobile-money aggregator and what it accepts from one. One adapter
 // speaks to a real aggregator over HTTP (workers/providers/payments/aggregator-client.ts); with live payments off
 // the same adapter speaks to the built-in simulator (workers/providers/payments/payment-simulator.ts).
-import type { MobileMoneyProvider } from '../../domain/mobile-money.ts';
+import type { MobileMoneyProvider, PushFailure } from '../../domain/mobile-money.ts';
 
 export interface CheckoutRequest {
   provider: MobileMoneyProvider;
@@ -23,13 +23,19 @@ export type CheckoutAnswer =
   | { kind: 'refused'; reason: string }
   | { kind: 'in_doubt'; reason: string };
 
+/** A failure as the aggregator words it, with the code the adapter reads from it ('other' when it cannot tell). */
+export interface PaymentFailure {
+  code: Exclude<PushFailure, 'not_received' | 'expired'>;
+  reason: string;
+}
+
 /**
  * What the aggregator says of a payment when asked: paid (with the amount actually paid, which may differ from
  * the amount asked), failed (with why), still pending, unknown to it, or no answer (an error asking).
  */
 export type PaymentStatus =
   | { kind: 'paid'; transactionId: string; amountTzs: number }
-  | { kind: 'failed'; reason: string }
+  | ({ kind: 'failed' } & PaymentFailure)
   | { kind: 'pending' }
   | { kind: 'not_found' }
   | { kind: 'no_answer'; reason: string };
@@ -41,10 +47,9 @@ export type PaymentNotice =
       transactionId: string;
       /** Our externalId, echoed. */
       externalId: string;
-      outcome: 'paid' | 'failed';
       amountTzs: number;
-      /** The aggregator's words on a failure (or its message on success). */
-      message: string;
+      /** Null when paid; why not otherwise. */
+      failure: PaymentFailure | null;
       payerPhone: string | null;
     }
   | {
@@ -58,7 +63,7 @@ export type PaymentNotice =
     };
 
 /** Why a callback is refused: unsigned, signed wrongly, or not a notice at all once proven. */
-export type NoticeRefusal = { kind: 'unsigned' | 'bad_signature' | 'stale' | 'malformed'; message: string };
+export type NoticeRefusal = { kind: 'unsigned' | 'bad_signature' | 'malformed'; message: string };
 
 export interface PaymentGateway {
   /** Asks the payer's wallet to prompt for the PIN. Never throws: a failure to reach the aggregator is in_doubt. */
