@@ -1,7 +1,9 @@
 // The words of the wallet, the ledger and top-ups, in English and Kiswahili (the namespace 'money'). The Kiswahili has exactly the English keys.
 import type { Messages } from '../i18n/messages.ts';
+import * as pay from './locale-pay.ts';
 
 export const en = {
+  ...pay.en,
   title: 'Wallet',
   amount: {
     format: 'Write the amount in TZS with at most two decimals, such as 12,345.50.',
@@ -32,8 +34,8 @@ export const en = {
   },
   topUps: {
     title: 'Top-ups',
-    lead: 'Pay by bank transfer or mobile money, then tell us here. The balance grows when the service has checked the payment and credited it.',
-    requestHeading: 'Request a top-up',
+    lead: 'Pay from your phone by mobile money, or to our paybill with your account number. A payment made another way, such as a bank transfer, you tell us about below: the balance grows when the service has checked it and credited it.',
+    requestHeading: 'Tell us about a payment you made',
     requestsHeading: 'Requests',
     noun: 'top-up requests',
     status: 'Status',
@@ -83,6 +85,7 @@ export const en = {
 };
 
 export const sw: Messages<typeof en> = {
+  ...pay.sw,
   title: 'Pochi',
   amount: {
     format: 'Andika kiasi kwa TZS chenye desimali mbili au chache, kama 12,345.50.',
@@ -113,8 +116,8 @@ export const sw: Messages<typeof en> = {
   },
   topUps: {
     title: 'Kuongeza salio',
-    lead: 'Lipa kwa uhamisho wa benki au pesa kwa simu, kisha utuambie hapa. Salio linaongezeka huduma ikishahakiki malipo na kuyaweka.',
-    requestHeading: 'Omba kuongezewa salio',
+    lead: 'Lipa kutoka kwenye simu yako kwa pesa kwa simu, au kwa namba yetu ya kampuni ukitumia namba yako ya kumbukumbu. Malipo uliyofanya kwa njia nyingine, kama uhamisho wa benki, tuambie hapa chini: salio linaongezeka huduma ikishahakiki malipo na kuyaweka.',
+    requestHeading: 'Tuambie kuhusu malipo uliyofanya',
     requestsHeading: 'Maombi',
     noun: 'maombi ya kuongeza salio',
     status: 'Hali',

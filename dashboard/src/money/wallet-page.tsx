@@ -1,7 +1,8 @@
-// The wallet: balance and every money movement (wallet.ledger), newest first, each with the balances after it,
-// and the ledger of a range of days as a CSV file.
+// The wallet: balance (with the way to top it up), the paybill to pay it by, and every money movement
+// (wallet.ledger), newest first, each with the balances after it, and the ledger of a range of days as a CSV file.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../session.tsx';
 import { trpc, type Outputs } from '../trpc.ts';
 import type { PageProps } from '../routes.tsx';
 import { href } from '../router.ts';
@@ -14,6 +15,7 @@ import { Stats } from '../ui/stats.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { FilteredList, type FilterField } from '../ui/filtered-list.tsx';
 import { DayRangeExport, lastDays } from '../messages/day-range-export.tsx';
+import { PaybillBox } from './paybill-box.tsx';
 
 type Entry = Outputs['wallet']['ledger']['entries'][number];
 
@@ -22,6 +24,7 @@ const PAGE_SIZE = 25;
 export function WalletLedgerPage({ query }: PageProps) {
   const { t } = useTranslation(['money', 'codes']);
   const wallet = useQuery(trpc.wallet.get.queryOptions());
+  const can = useCan();
   const filters: readonly FilterField[] = [
     { name: 'kind', label: t('ledger.kind'), type: 'select', options: [{ value: '', label: t('ledger.everyKind') }, ...LEDGER_KINDS.map((k) => ({ value: k, label: t(`codes:${k}`) }))] },
   ];
@@ -53,7 +56,15 @@ export function WalletLedgerPage({ query }: PageProps) {
             />
           )}
         </QueryState>
+        {can('wallet.top_up') && (
+          <p>
+            <a className="button" href={href('/top-ups')}>
+              {t('topUpLink')}
+            </a>
+          </p>
+        )}
       </section>
+      <PaybillBox />
       <section aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">{t('ledger.heading')}</h2>
         <FilteredList
