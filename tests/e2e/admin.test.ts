@@ -1,8 +1,10 @@
 // The administration pages in Chromium against the real service: an API key made, rotated and revoked on the page
 // and tried over REST; a webhook endpoint receiving a delivery (sender running) seen with its attempts and sent
 // again; members' roles changed (members join by invitation: accounts.test.ts); a top-up requested and the low-balance threshold set in TZS;
-// the pages on a 360 px phone.
+// a top-up paid by mobile money through the payment simulator, credited or refused in plain words; the pages on a 360 px phone.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -10,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { sendDueWebhooks } from '../../workers/webhook-sender.ts';
 import { parseTzs, tzsInputText } from '../../dashboard/src/money/amount-input.ts';
 import { bearer, createOrg, setupTestEnv, signInAs, type TestEnv } from '../support/app.ts';
-import { figure, serveDashboard, signIn, test, type DashboardServer } from './fixture.ts';
+import { SCREENSHOTS, figure, serveDashboard, signIn, test, words, type DashboardServer } from './fixture.ts';
 
 let env: TestEnv;
 let site: DashboardServer;
@@ -43,12 +45,15 @@ beforeAll(async () => {
   env = await setupTestEnv({ webhooksAllowLoopback: true });
   site = await serveDashboard(env);
   hooks = await startReceiver();
+  fs.mkdirSync(PAGES, { recursive: true });
 });
 
 afterAll(async () => {
   await site?.close();
   await hooks?.close();
 });
+
+const PAGES = path.join(SCREENSHOTS, 'pages');
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -310,6 +315,48 @@ describe('administration pages', () => {
     expect(await env.sql('select name, requested_classes from sender_ids where organization_id = ? and name = ?', [org.id, 'SOKONI'])).toEqual([
       { name: 'SOKONI', requested_classes: ['transactional', 'promotional'] },
     ]);
+  });
+
+  test('TZS 10,000 paid by M-Pesa from the wallet page is credited, and the balance grows by exactly that', async ({ page }) => {
+    const org = await createOrg(env, { credit: 500_000n, members: { owner: 'owner' }, keys: {} });
+    await signIn(page, site.base, org.members.owner!);
+    await openPage(page, 'Wallet');
+    await expect.poll(() => figure(page, 'Available').textContent()).toBe('TZS 5,000.00');
+    await page.getByRole('link', { name: 'Top up', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Top-ups' }).waitFor();
+    const form = page.getByRole('form', { name: 'Pay by mobile money' });
+    await form.getByLabel('Pay with').selectOption('mpesa');
+    // A Vodacom number ending in 0: the simulator pays after its callback delay.
+    await form.getByLabel('Mobile number').fill('0754 000 130');
+    await form.getByLabel('Amount (TZS)').fill('10,000');
+    await form.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByText('Check your phone and enter your PIN').waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Check your phone' }).textContent()).toContain('M-Pesa is asking +255754000130 to pay TZS 10,000.00');
+    await page.screenshot({ path: path.join(PAGES, 'top-up-waiting-en.png'), fullPage: true });
+    await page.getByText('TZS 10,000.00 credited to your wallet.').waitFor({ timeout: 20_000 });
+    await page.getByText('Available now: TZS 15,000.00.').waitFor();
+    await page.screenshot({ path: path.join(PAGES, 'top-up-credited-en.png'), fullPage: true });
+    expect(await env.sql('select available from wallets where organization_id = ?', [org.id])).toEqual([{ available: '1500000' }]);
+    await openPage(page, 'Wallet');
+    await expect.poll(() => figure(page, 'Available').textContent()).toBe('TZS 15,000.00');
+  });
+
+  test('in Kiswahili the wallet shows the paybill, and a payment from a wallet with too little money says so in plain words', async ({ swPage: page }) => {
+    const sw = words('sw');
+    const org = await createOrg(env, { credit: 500_000n, members: { owner: 'owner' }, keys: {} });
+    await signIn(page, site.base, org.members.owner!, 'sw');
+    await page.getByRole('navigation', { name: sw.shell.mainMenu }).getByRole('link', { name: sw.shell.nav.wallet, exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: sw.money.paybill.heading }).waitFor();
+    await page.getByRole('button', { name: sw.money.paybill.copyReference }).waitFor();
+    await page.screenshot({ path: path.join(PAGES, 'wallet-paybill-sw.png'), fullPage: true });
+    await page.getByRole('link', { name: sw.money.topUpLink, exact: true }).click();
+    const form = page.getByRole('form', { name: sw.money.pay.heading });
+    await form.getByLabel(sw.money.pay.phone).fill('0754 000 131');
+    await form.getByLabel(sw.money.pay.amount).fill('10000');
+    await form.getByRole('button', { name: sw.money.pay.submit, exact: true }).click();
+    await page.getByText(sw.money.failure.insufficient_funds.replaceAll('{{provider}}', 'M-Pesa')).waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: path.join(PAGES, 'top-up-failed-sw.png'), fullPage: true });
+    expect(await env.sql('select available from wallets where organization_id = ?', [org.id])).toEqual([{ available: '500000' }]);
   });
 
   test('on a 360 px phone the administration pages do not overflow sideways, nor break the Content-Security-Policy', async ({ page }) => {

@@ -8,6 +8,7 @@ import { queryClient, trpc, type Outputs } from '../trpc.ts';
 import { formatTzs } from '../format/money.ts';
 import { isSettled, notPaidWords } from './push-failure.ts';
 import { providerName, type PaymentDetails } from './payment-details.ts';
+import '../styles/money.css';
 
 type TopUp = Outputs['wallet']['topUp']['top_up'];
 
@@ -78,7 +79,7 @@ export function PushTopUpProgress({ started, details, onAgain }: { started: TopU
           {transaction}
         </div>
       ) : (
-        <div className="alert alert-success" role="status">
+        <div className="alert alert-waiting" role="status">
           <p className="alert-title">{t('pay.checkPhone')}</p>
           <p>{t('pay.prompted', { provider, phone, amount: formatTzs(topUp.amount) })}</p>
           <p>{t('pay.waiting', { provider })}</p>
