@@ -319,6 +319,8 @@ describe('administration pages', () => {
 
   test('TZS 10,000 paid by M-Pesa from the wallet page is credited, and the balance grows by exactly that', async ({ page }) => {
     const org = await createOrg(env, { credit: 500_000n, members: { owner: 'owner' }, keys: {} });
+    // The page's own clock, to jump over the three minutes it follows a payment for.
+    await page.clock.install();
     await signIn(page, site.base, org.members.owner!);
     await openPage(page, 'Wallet');
     await expect.poll(() => figure(page, 'Available').textContent()).toBe('TZS 5,000.00');
@@ -337,6 +339,16 @@ describe('administration pages', () => {
     await page.getByText('Available now: TZS 15,000.00.').waitFor();
     await page.screenshot({ path: path.join(PAGES, 'top-up-credited-en.png'), fullPage: true });
     expect(await env.sql('select available from wallets where organization_id = ?', [org.id])).toEqual([{ available: '1500000' }]);
+
+    // A payment never answered (a number ending in 6) is followed for three minutes, then left to the service.
+    await page.getByRole('button', { name: 'Make another payment' }).click();
+    await form.getByLabel('Mobile number').fill('0754 000 136');
+    await form.getByLabel('Amount (TZS)').fill('2,000');
+    await form.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByText('Check your phone and enter your PIN').waitFor();
+    await page.clock.fastForward('03:00');
+    await page.getByText('The payment is still being checked').waitFor();
+
     await openPage(page, 'Wallet');
     await expect.poll(() => figure(page, 'Available').textContent()).toBe('TZS 15,000.00');
   });
