@@ -10,6 +10,8 @@ import { databaseTestClock, systemClock } from '../core/app/clock.ts';
 import { startEmbedded } from '../core/db/embedded.ts';
 import { createOrm } from '../core/db/orm.ts';
 import { StartupError } from '../core/startup-error.ts';
+import { REST_PATHS } from '../core/transport/rest-paths.ts';
+import { createPaymentGateway } from '../workers/providers/payments/index.ts';
 
 export interface Booted {
   env: TEnv;
@@ -63,11 +65,15 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
       },
     },
   };
+  // With live payments off, a simulator starts only when this process first pays or asks about a payment.
+  const payments = createPaymentGateway(deps.config, { callbackUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}${REST_PATHS.receiveMobileMoneyNotice}` });
+  deps.payments = payments;
   return {
     env,
     url: db.url,
     deps,
     async close() {
+      await payments.close().catch(() => {});
       await orm.close();
       await db.stop();
     },

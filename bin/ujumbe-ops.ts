@@ -11,6 +11,7 @@ import { keyCommands } from './ops/key.ts';
 import { platformCommands } from './ops/platform.ts';
 import { clockCommands } from './ops/clock.ts';
 import { tickCommands } from './ops/tick.ts';
+import { paymentCommands } from './ops/payments.ts';
 import { boot, log } from './boot.ts';
 import { loadEnv } from '../core/config.ts';
 import { migrate } from '../core/db/migrate.ts';
@@ -24,6 +25,7 @@ console.log = console.info = console.debug = (...parts: unknown[]) => console.er
 const COMMANDS: Command[] = [
   ...orgCommands,
   ...walletCommands,
+  ...paymentCommands,
   ...pricePlanCommands,
   ...senderCommands,
   ...memberCommands,

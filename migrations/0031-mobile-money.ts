@@ -3,8 +3,8 @@
 // asks about until it is settled. Every payment the aggregator proves (a push payment's, or one made to the paybill
 // with an organization's payment reference) is one row of mobile_money_payments, unique by the aggregator's
 // transaction id: a payment is credited once however many times it is announced. A paybill payment whose
-// reference names no organization is kept there, unmatched, for the operator. Members choose the SMS alerts
-// they get (null: their role's default, core/domain/sms-alerts.ts).
+// reference names no organization (or a push notice naming no push payment of ours) is kept there, unmatched, for
+// the operator. Members choose the SMS alerts they get (null: their role's default, core/domain/sms-alerts.ts).
 import { Migration } from '@mikro-orm/migrations';
 
 const PROVIDERS = `('mpesa', 'airtel_money', 'mixx_by_yas', 'halopesa', 'azampesa')`;
@@ -51,8 +51,7 @@ export class Migration0031MobileMoney extends Migration {
       ledger_entry_id uuid references ledger_entries(id),
       received_at timestamptz not null,
       credited_at timestamptz,
-      check ((status = 'credited') = (ledger_entry_id is not null and organization_id is not null and credited_at is not null)),
-      check (kind <> 'push' or top_up_request_id is not null)
+      check ((status = 'credited') = (ledger_entry_id is not null and organization_id is not null and credited_at is not null))
     )`);
     this.addSql('create unique index mobile_money_payments_transaction on mobile_money_payments (transaction_id)');
     this.addSql('create unique index mobile_money_payments_ledger_entry on mobile_money_payments (ledger_entry_id)');

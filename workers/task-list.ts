@@ -13,6 +13,7 @@ import { retentionPurgeTask } from './tasks/retention_purge.ts';
 import { importRetentionTask } from './tasks/import_retention.ts';
 import { webhookFanOutTask } from './tasks/webhook_fan_out.ts';
 import { passwordResetTask } from './tasks/password_reset.ts';
+import { topUpStatusTask } from './tasks/top_up_status.ts';
 
 /** The tasks the crontab (workers/crontab) queues each minute. */
 export const PERIODIC_TASKS = [
@@ -23,6 +24,7 @@ export const PERIODIC_TASKS = [
   'retention_purge',
   'import_retention',
   'webhook_fan_out',
+  'top_up_status',
 ] as const;
 
 export function taskList(deps: Deps): TaskList {
@@ -34,6 +36,7 @@ export function taskList(deps: Deps): TaskList {
     retention_purge: retentionPurgeTask(deps),
     import_retention: importRetentionTask(deps),
     webhook_fan_out: webhookFanOutTask(deps),
+    top_up_status: topUpStatusTask(deps),
   };
   return {
     ...periodic,

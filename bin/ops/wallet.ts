@@ -41,15 +41,16 @@ export const walletCommands: Command[] = [
   orgCommand('wallet unfreeze', (ctx, id) => setWalletFrozen(ctx, operator, id, false)),
   {
     name: 'top-ups list',
-    usage: 'top-ups list [ORG] [--status pending|credited|declined] [--clashing] [--limit N] [--before ID]',
+    usage: 'top-ups list [ORG] [--status pending|credited|declined|failed|expired] [--clashing] [--flagged] [--limit N] [--before ID]',
     positionals: ['[ORG]'],
-    flags: { status: 'value', clashing: 'switch', limit: 'value', before: 'value' },
+    flags: { status: 'value', clashing: 'switch', flagged: 'switch', limit: 'value', before: 'value' },
     prepare(args) {
       const org = args.positionals[0];
       const query = check(ZOperatorTopUpsQuery, {
         organizationId: org === undefined ? undefined : organizationId(org),
         status: optional(args, 'status'),
         clashing: switchOn(args, 'clashing'),
+        flagged: switchOn(args, 'flagged'),
         limit: optional(args, 'limit'),
         before: optional(args, 'before'),
       });

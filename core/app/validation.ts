@@ -8,8 +8,19 @@ export function fieldOf(issue: z.core.$ZodIssue): string | undefined {
   return path.length ? path.join('.') : undefined;
 }
 
+/**
+ * A union's refusal names the form the input came closest to (the branch with the fewest issues, the first on a
+ * tie), not "Invalid input": a body that meant one form is told what that form lacks.
+ */
+function closestIssue(issue: z.core.$ZodIssue | undefined): z.core.$ZodIssue | undefined {
+  if (issue?.code !== 'invalid_union' || issue.errors.length === 0) return issue;
+  const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  const inner = closest[0];
+  return inner ? closestIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue) : issue;
+}
+
 export function validationError(error: z.ZodError, fallbackField?: string): DomainError {
-  const issue = error.issues[0];
+  const issue = closestIssue(error.issues[0]);
   if (!issue) return new DomainError('validation_failed', 'The request is not valid.');
   const field = fieldOf(issue) ?? fallbackField;
   const message =

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LEDGER_KINDS } from '../domain/ledger.ts';
 import { MAX_TOP_UP_REQUEST_CENTS, TOP_UP_METHODS, TOP_UP_STATUSES } from '../domain/top-up-requests.ts';
 import { MAX_TOP_UP_REFERENCE_KEY_LENGTH, isTopUpReference } from '../domain/top-up-reference.ts';
+import { MAX_PUSH_TZS, MIN_PUSH_TZS, MOBILE_MONEY_PROVIDERS } from '../domain/mobile-money.ts';
 import { ZPage } from './common.ts';
 import { ZEatDay, refineDayRange } from './day-range.ts';
 
@@ -46,3 +47,28 @@ export type TListTopUpsQuery = z.infer<typeof ZListTopUpsQuery>;
 /** The ledger CSV: the days its entries were written (EAT). */
 export const ZLedgerExportQuery = z.strictObject({ from: ZEatDay, to: ZEatDay }).superRefine(refineDayRange);
 export type TLedgerExportQuery = z.infer<typeof ZLedgerExportQuery>;
+
+const PUSH_AMOUNT = `amount_tzs is a whole number of shillings from 1,000 to 5,000,000`;
+
+/** A push payment: the payer's wallet gets a PIN prompt for the amount (whole shillings). */
+export const ZStartPushTopUpBody = z.strictObject({
+  method: z.literal('mobile_money', { message: 'method is mobile_money for a push payment' }),
+  provider: z.enum(MOBILE_MONEY_PROVIDERS, { message: `provider is one of ${MOBILE_MONEY_PROVIDERS.join(', ')}` }),
+  phone: z.string({ message: 'phone is the payer\'s Tanzanian mobile number' }).trim().min(1, { message: 'phone is the payer\'s Tanzanian mobile number' }).max(32),
+  amount_tzs: z
+    .number({ message: PUSH_AMOUNT })
+    .int({ message: PUSH_AMOUNT })
+    .min(MIN_PUSH_TZS, { message: PUSH_AMOUNT })
+    .max(MAX_PUSH_TZS, { message: PUSH_AMOUNT }),
+});
+export type TStartPushTopUpBody = z.infer<typeof ZStartPushTopUpBody>;
+
+/** A body that names a provider, a phone or amount_tzs is a push payment; any other is a payment made elsewhere. */
+export function isPushTopUpBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && ['provider', 'phone', 'amount_tzs'].some((k) => k in body);
+}
+
+/** POST /v1/wallet/top-ups takes either form (told apart by isPushTopUpBody). */
+export const ZTopUpBody = z.union([ZStartPushTopUpBody, ZRequestTopUpBody]);
+
+export const ZTopUpIdParam = z.strictObject({ id: z.string().max(100) });

@@ -22,10 +22,19 @@ function textOf(body: Buffer, charset: string): string {
   return charset === 'utf-8' ? body.toString('latin1') : new TextDecoder(charset).decode(body);
 }
 
+/** Each parsed request's bytes as they came, for a signature over them (a payment callback's): gone with the request. */
+const RAW_BODIES = new WeakMap<IncomingMessage, Buffer>();
+
+/** The bytes of a JSON body as received, before parsing; an empty buffer when the request had no JSON body. */
+export function rawBodyOf(req: IncomingMessage): Buffer {
+  return RAW_BODIES.get(req) ?? Buffer.alloc(0);
+}
+
 /** body-parser's verify hook: runs on the raw bytes before JSON.parse; what it throws reaches the error middleware. */
-function refuseDeepJson(_req: IncomingMessage, _res: ServerResponse, body: Buffer, charset: string): void {
+function refuseDeepJson(req: IncomingMessage, _res: ServerResponse, body: Buffer, charset: string): void {
   const deep = tooDeepText(textOf(body, charset), 'body');
   if (deep) throw new DomainError('validation_failed', deep.message, { field: deep.field });
+  RAW_BODIES.set(req, body);
 }
 
 export function jsonBodyParser(): RequestHandler {

@@ -1,15 +1,30 @@
 // Wallet balance, ledger, top-up requests and sender IDs.
-import { ok, route } from '../route.ts';
+import { ok, okOrReplay, route } from '../route.ts';
 import * as wallet from '../../core/app/wallet/get-wallet.ts';
 import * as ledger from '../../core/app/wallet/list-ledger.ts';
 import * as threshold from '../../core/app/wallet/set-low-balance-threshold.ts';
 import * as requestTopUp from '../../core/app/wallet/top-ups/request-top-up.ts';
 import * as topUps from '../../core/app/wallet/top-ups/list-top-ups.ts';
+import * as oneTopUp from '../../core/app/wallet/top-ups/get-top-up.ts';
+import * as push from '../../core/app/payments/start-push-payment.ts';
+import * as details from '../../core/app/payments/payment-details.ts';
+import { keptValue, withIdempotency } from '../../core/app/idempotency.ts';
 import * as senders from '../../core/app/sender-ids/list-sender-ids.ts';
 import * as requestSender from '../../core/app/sender-ids/request-sender-id.ts';
 import { z } from 'zod';
 import { ZRequestSenderIdBody } from '../../core/inputs/sender-ids.ts';
-import { ZLedgerExportQuery, ZListLedgerQuery, ZListTopUpsQuery, ZRequestTopUpBody, ZWalletSettingsBody } from '../../core/inputs/wallet.ts';
+import {
+  ZLedgerExportQuery,
+  ZListLedgerQuery,
+  ZListTopUpsQuery,
+  ZRequestTopUpBody,
+  ZStartPushTopUpBody,
+  ZTopUpBody,
+  ZTopUpIdParam,
+  ZWalletSettingsBody,
+  isPushTopUpBody,
+} from '../../core/inputs/wallet.ts';
+import { parseWith } from '../../core/app/validation.ts';
 import * as ledgerExport from '../../core/app/wallet/export-ledger.ts';
 import { REST_PATHS } from '../../core/transport/rest-paths.ts';
 import { csvDownload } from '../csv-download.ts';
@@ -61,13 +76,44 @@ export const moneyRoutes = [
     path: '/v1/wallet/top-ups',
     operationId: 'requestTopUp',
     summary:
-      'Tell the service a payment was made (amount in cents, method, reference) and ask for a credit; moves no money until the operator credits it. A reference a pending or credited request of any organization already has (dashes, spaces, width and case aside) is 409 conflict',
+      'Top up the wallet. By mobile money ({method: mobile_money, provider, phone, amount_tzs}, Idempotency-Key required): the payer gets a PIN prompt and the answer is the top-up, pending, with the aggregator\'s transaction id; it becomes credited (with what was paid) or failed. Or tell the service a payment made elsewhere ({amount in cents, method, reference}): it moves no money until the operator credits it, and a reference a pending or credited request of any organization already has is 409 conflict',
     tag: 'wallet',
+    // Each form's own rules decide: the push payment needs the key, the filed request takes it when sent.
     access: requestTopUp.access,
-    body: ZRequestTopUpBody,
+    body: ZTopUpBody,
     idempotency: 'optional',
+    ownsIdempotency: true,
     status: 201,
-    handler: async ({ ctx, actor, body }) => ok(await requestTopUp.requestTopUp(ctx, actor, body)),
+    replayStatus: 200,
+    handler: async ({ ctx, actor, body, idempotency }) => {
+      if (isPushTopUpBody(body)) return okOrReplay(await push.startPushPayment(ctx, actor, parseWith(ZStartPushTopUpBody, body), idempotency));
+      const filed = parseWith(ZRequestTopUpBody, body);
+      if (!idempotency) return ok(await requestTopUp.requestTopUp(ctx, actor, filed));
+      const done = await withIdempotency(ctx, idempotency.scope, (tx) => requestTopUp.requestTopUp(tx, actor, filed));
+      return done.replay ? { data: keptValue<object>(done.kept), replay: true } : ok(done.value);
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/v1/wallet/top-ups/:id',
+    operationId: 'getTopUp',
+    extension: true,
+    summary: 'One top-up, to follow a mobile-money payment from pending to credited or failed',
+    tag: 'wallet',
+    access: oneTopUp.access,
+    params: ZTopUpIdParam,
+    handler: async ({ ctx, actor, params }) => ok(await oneTopUp.getTopUp(ctx, actor, params.id)),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/wallet/payment-details',
+    operationId: 'getPaymentDetails',
+    extension: true,
+    summary: "Where to pay: the paybill number, this organization's account number at it, and the mobile-money wallets a push payment can ask",
+    tag: 'wallet',
+    access: details.access,
+    query: z.strictObject({}),
+    handler: async ({ ctx, actor }) => ok(await details.paymentDetails(ctx, actor)),
   }),
   route({
     method: 'get',

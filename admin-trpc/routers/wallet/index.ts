@@ -1,4 +1,4 @@
-// wallet: balance, low-balance threshold, ledger (and the link of its CSV export) and top-up requests.
+// wallet: balance, low-balance threshold, ledger (and the link of its CSV export), top-up requests and mobile money.
 import { router } from '../../trpc.ts';
 import { getWallet } from './get-wallet.ts';
 import { listLedger } from './list-ledger.ts';
@@ -6,5 +6,6 @@ import { setLowBalanceThreshold } from './set-low-balance-threshold.ts';
 import { requestTopUp } from './request-top-up.ts';
 import { listTopUps } from './list-top-ups.ts';
 import { exportLink } from './export-link.ts';
+import { paymentDetails, startMobileMoneyTopUp, topUp } from './mobile-money.ts';
 
-export const walletRouter = router({ get: getWallet, ledger: listLedger, setLowBalanceThreshold, requestTopUp, topUps: listTopUps, exportLink });
+export const walletRouter = router({ get: getWallet, ledger: listLedger, setLowBalanceThreshold, requestTopUp, topUps: listTopUps, exportLink, paymentDetails, startMobileMoneyTopUp, topUp });

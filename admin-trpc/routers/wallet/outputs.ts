@@ -1,6 +1,7 @@
 // The wallet area's answers, property for property what REST's `data` holds for the same operation.
 import { z } from 'zod';
 import { TOP_UP_METHODS, TOP_UP_STATUSES } from '../../../core/domain/top-up-requests.ts';
+import { MOBILE_MONEY_PROVIDERS, PUSH_FAILURES } from '../../../core/domain/mobile-money.ts';
 import { LEDGER_KINDS } from '../../../core/domain/ledger.ts';
 
 const ZCents = z.number().int();
@@ -53,6 +54,11 @@ export const ZTopUp = z.strictObject({
   credited_amount: ZCents.nullable(),
   ledger_entry_id: z.uuid().nullable(),
   decline_reason: z.string().nullable(),
+  provider: z.enum(MOBILE_MONEY_PROVIDERS).nullable(),
+  payer_phone: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  failure_code: z.enum(PUSH_FAILURES).nullable(),
+  failure_reason: z.string().nullable(),
   created_at: ZIso,
   decided_at: ZIso.nullable(),
 });

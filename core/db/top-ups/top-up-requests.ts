@@ -85,10 +85,10 @@ export async function findTopUpRequests(
   return found.map((row) => em.map(TopUpRequest, row));
 }
 
-/** The operator's page: every organization's requests or one's, of one status or all, and only those with a clash. */
+/** The operator's page: every organization's requests or one's, of one status or all, only those with a clash, only the flagged. */
 export async function findTopUpRequestsForOperator(
   em: EntityManager,
-  filter: { organizationId: string | null; status: TopUpStatus | null; clashing: boolean },
+  filter: { organizationId: string | null; status: TopUpStatus | null; clashing: boolean; flagged: boolean },
   walk: { olderThan: string | undefined; limit: number },
 ): Promise<TopUpRequest[]> {
   const { organizationId: org, status } = filter;
@@ -96,9 +96,9 @@ export async function findTopUpRequestsForOperator(
     em,
     `select * from top_up_requests r
      where (?::uuid is null or organization_id = ?) and (?::text is null or status = ?) and (?::uuid is null or id < ?::uuid)
-       and (not ?::boolean or ${HAS_CLASH})
+       and (not ?::boolean or ${HAS_CLASH}) and (not ?::boolean or flag is not null)
      order by id desc limit ?`,
-    [org, org, status, status, walk.olderThan ?? null, walk.olderThan ?? null, filter.clashing, walk.limit],
+    [org, org, status, status, walk.olderThan ?? null, walk.olderThan ?? null, filter.clashing, filter.flagged, walk.limit],
   );
   return found.map((row) => em.map(TopUpRequest, row));
 }

@@ -11,7 +11,7 @@ import { recordAudit } from '../../audit/record-audit.ts';
 import { requireOrganization } from '../../organizations/find-organization.ts';
 import { ZCreditWalletInput, creditWallet } from '../credit-wallet.ts';
 import { ZId } from '../../../inputs/common.ts';
-import { findTopUp, lockTopUp, operatorTopUpView } from './top-up-view.ts';
+import { findTopUp, lockTopUp, operatorTopUpView, refuseOperatorDecisionOfPush } from './top-up-view.ts';
 
 /** The operator's credit (amount actually received, its own reference) and the request it answers. */
 export const ZCreditTopUpInput = ZCreditWalletInput.extend({ topUpId: ZId });
@@ -22,6 +22,7 @@ export async function creditTopUp(ctx: Ctx, actor: Actor, input: TCreditTopUpInp
     await requireOrganization(tx, input.organizationId);
     // Locked before the wallet (lock-order.ts): a second credit of the same request waits here, then is refused.
     const request = await lockTopUp(tx, input.topUpId, input.organizationId);
+    refuseOperatorDecisionOfPush(request);
     const status = unwrap(decideTopUp(request.status, 'credit'));
     const credited = await creditWallet(tx, actor, { organizationId: input.organizationId, amount: input.amount, reference: input.reference });
     await markTopUpCredited(tx.em, request, { status, amount: input.amount, ledgerEntryId: credited.ledger_entry_id, at: tx.now });

@@ -8,7 +8,7 @@ import { decideTopUp } from '../../../domain/top-up-requests.ts';
 import { markTopUpDeclined } from '../../../db/top-ups/top-up-requests.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { ZId } from '../../../inputs/common.ts';
-import { findTopUp, lockTopUp, operatorTopUpView } from './top-up-view.ts';
+import { findTopUp, lockTopUp, operatorTopUpView, refuseOperatorDecisionOfPush } from './top-up-view.ts';
 
 export const ZDeclineTopUpInput = z.strictObject({
   topUpId: ZId,
@@ -19,6 +19,7 @@ export type TDeclineTopUpInput = z.infer<typeof ZDeclineTopUpInput>;
 export async function declineTopUp(ctx: Ctx, actor: Actor, input: TDeclineTopUpInput) {
   return inTransaction(ctx, async (tx) => {
     const request = await lockTopUp(tx, input.topUpId);
+    refuseOperatorDecisionOfPush(request);
     const status = unwrap(decideTopUp(request.status, 'decline'));
     await markTopUpDeclined(tx.em, request, { status, reason: input.reason, at: tx.now });
     await recordAudit(tx, actor, {

@@ -13,12 +13,14 @@ export const ZOperatorTopUpsQuery = ZPage.extend({
   organizationId: z.uuid().optional(),
   status: ZTopUpStatus.optional(),
   clashing: z.boolean().optional(),
+  /** Only what the operator must look at: paid a different amount, or paid after a failure or an expiry. */
+  flagged: z.boolean().optional(),
 });
 export type TOperatorTopUpsQuery = z.infer<typeof ZOperatorTopUpsQuery>;
 
 export async function listTopUpsForOperator(ctx: Ctx, query: TOperatorTopUpsQuery) {
   if (query.organizationId) await requireOrganization(ctx, query.organizationId);
-  const filter = { organizationId: query.organizationId ?? null, status: query.status ?? null, clashing: query.clashing ?? false };
+  const filter = { organizationId: query.organizationId ?? null, status: query.status ?? null, clashing: query.clashing ?? false, flagged: query.flagged ?? false };
   const { items, next_before } = await keysetPage(query, async (walk) => operatorTopUpViews(ctx, await findTopUpRequestsForOperator(ctx.em, filter, walk)));
   return { top_ups: items, next_before };
 }

@@ -6,7 +6,11 @@ import { UUID_RE } from '../../../db/ids.ts';
 import { findTopUpRequest } from '../../../db/top-ups/top-up-requests.ts';
 import { clashesOf } from './reference-clashes.ts';
 
-/** Amounts in cents; credited_amount is what the operator credited, which may differ from what was claimed. */
+/**
+ * Amounts in cents; credited_amount is what was credited (by the operator, or what the payer actually paid),
+ * which may differ from what was asked. A push payment names its wallet, the payer, the aggregator's id and why
+ * it failed.
+ */
 export function topUpView(request: TopUpRequest) {
   return {
     id: request.id,
@@ -20,6 +24,11 @@ export function topUpView(request: TopUpRequest) {
     credited_amount: request.creditedAmount === null ? null : Number(request.creditedAmount),
     ledger_entry_id: request.ledgerEntryId,
     decline_reason: request.declineReason,
+    provider: request.provider,
+    payer_phone: request.payerPhone,
+    transaction_id: request.transactionId,
+    failure_code: request.failureCode,
+    failure_reason: request.failureReason,
     created_at: request.createdAt.toISOString(),
     decided_at: request.decidedAt === null ? null : request.decidedAt.toISOString(),
   };
@@ -32,7 +41,15 @@ export function topUpView(request: TopUpRequest) {
  */
 export async function operatorTopUpViews(ctx: Ctx, found: TopUpRequest[]) {
   const clashes = await clashesOf(ctx, found.map((request) => request.id));
-  return found.map((request) => ({ organization_id: request.organizationId, ...topUpView(request), clashes: clashes.get(request.id) ?? [] }));
+  return found.map((request) => ({
+    organization_id: request.organizationId,
+    ...topUpView(request),
+    flag: request.flag,
+    status_checks: request.statusChecks,
+    next_status_check_at: request.nextStatusCheckAt === null ? null : request.nextStatusCheckAt.toISOString(),
+    last_status_error: request.lastStatusError,
+    clashes: clashes.get(request.id) ?? [],
+  }));
 }
 
 export async function operatorTopUpView(ctx: Ctx, request: TopUpRequest) {
@@ -49,6 +66,18 @@ export async function lockTopUp(ctx: Ctx, id: string, organizationId?: string): 
   const request = UUID_RE.test(id) ? await findTopUpRequest(ctx.em, id, organizationId === undefined ? { lock: true } : { lock: true, organizationId }) : null;
   if (!request) throw topUpNotFound(id);
   return request;
+}
+
+/**
+ * The operator decides filed requests only: a push payment is settled by the aggregator's proof alone, so that
+ * a payment proven later is never credited a second time by hand (409 conflict).
+ */
+export function refuseOperatorDecisionOfPush(request: TopUpRequest): void {
+  if (request.provider === null) return;
+  throw new DomainError('conflict', 'This top-up is a mobile-money push payment: it is credited or failed by the payment service\'s answer only, never by hand.', {
+    field: 'top_up',
+    details: { status: request.status, transaction_id: request.transactionId },
+  });
 }
 
 export async function findTopUp(ctx: Ctx, id: string): Promise<TopUpRequest> {
