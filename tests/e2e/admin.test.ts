@@ -339,6 +339,7 @@ describe('administration pages', () => {
     await page.getByText('Available now: TZS 15,000.00.').waitFor();
     await page.screenshot({ path: path.join(PAGES, 'top-up-credited-en.png'), fullPage: true });
     expect(await env.sql('select available from wallets where organization_id = ?', [org.id])).toEqual([{ available: '1500000' }]);
+    expect((await (await signInAs(env, org.members.owner!)).agent.get('/v1/wallet')).body.data.wallet.available).toBe(1_500_000);
 
     // A payment never answered (a number ending in 6) is followed for three minutes, then left to the service.
     await page.getByRole('button', { name: 'Make another payment' }).click();
@@ -366,9 +367,17 @@ describe('administration pages', () => {
     await form.getByLabel(sw.money.pay.phone).fill('0754 000 131');
     await form.getByLabel(sw.money.pay.amount).fill('10000');
     await form.getByRole('button', { name: sw.money.pay.submit, exact: true }).click();
-    await page.getByText(sw.money.failure.insufficient_funds.replaceAll('{{provider}}', 'M-Pesa')).waitFor({ timeout: 20_000 });
+    await page.getByRole('alert').filter({ hasText: sw.money.failure.insufficient_funds.replaceAll('{{provider}}', 'M-Pesa') }).waitFor({ timeout: 20_000 });
     await page.screenshot({ path: path.join(PAGES, 'top-up-failed-sw.png'), fullPage: true });
+    const [failed] = await env.sql<{ transaction_id: string }>('select status, failure_code, provider, payer_phone, amount, transaction_id from top_up_requests where organization_id = ?', [org.id]);
+    expect(failed).toEqual({ status: 'failed', failure_code: 'insufficient_funds', provider: 'mpesa', payer_phone: '+255754000131', amount: '1000000', transaction_id: expect.any(String) });
     expect(await env.sql('select available from wallets where organization_id = ?', [org.id])).toEqual([{ available: '500000' }]);
+    // The list says the same: the wallet, the number, the aggregator's id, the status and why, in Kiswahili.
+    const row = page.getByRole('table', { name: sw.money.topUps.caption }).getByRole('row').filter({ hasText: '+255754000131' });
+    await row.waitFor();
+    for (const shown of ['M-Pesa', failed!.transaction_id, sw.codes.failed, sw.money.failure.insufficient_funds.replaceAll('{{provider}}', 'M-Pesa')]) {
+      expect(await row.textContent()).toContain(shown);
+    }
   });
 
   test('on a 360 px phone the administration pages do not overflow sideways, nor break the Content-Security-Policy', async ({ page }) => {

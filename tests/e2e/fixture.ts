@@ -12,6 +12,8 @@ import { mountTrpc } from '../../admin-trpc/router.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { mountDashboard } from '../../dashboard/serve.ts';
 import { ensureDashboardBuilt } from '../../bin/build-dashboard.ts';
+import { REST_PATHS } from '../../core/transport/rest-paths.ts';
+import { createPaymentGateway } from '../../workers/providers/payments/index.ts';
 import type { TestEnv } from '../support/app.ts';
 import { resources } from '../../dashboard/src/i18n/resources.ts';
 import type { Language } from '../../core/domain/languages.ts';
@@ -23,7 +25,10 @@ export interface DashboardServer {
   close(): Promise<void>;
 }
 
-/** The whole site as `npm start` mounts it (REST, tRPC, GraphQL, the dashboard) on this file's database. */
+/**
+ * The whole site as `npm start` mounts it (REST, tRPC, GraphQL, the dashboard) on this file's database, with the
+ * payments gateway `npm start` has: the simulator, started on the first payment, calling back this server.
+ */
 export async function serveDashboard(env: TestEnv): Promise<DashboardServer> {
   // `npm test` builds before the run (pretest); a single file run straight through vitest builds here.
   await ensureDashboardBuilt();
@@ -31,13 +36,20 @@ export async function serveDashboard(env: TestEnv): Promise<DashboardServer> {
   const app = createServiceApp(env.deps, { logger, surfaces: [mountTrpc, mountGraphql, mountDashboard] });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // PUBLIC_URL is where the service is reached: here, this server (the links it makes, the simulator's callbacks).
+  env.deps.config.publicUrl = base;
+  const payments = createPaymentGateway(env.deps.config, { callbackUrl: `${base}${REST_PATHS.receiveMobileMoneyNotice}` });
+  env.deps.payments = payments;
   return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    base,
+    close: async () => {
+      await payments.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 

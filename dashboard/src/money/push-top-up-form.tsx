@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ZStartMobileMoneyTopUpBody } from '../../../core/inputs/wallet.ts';
+import { ZStartPushTopUpBody } from '../../../core/inputs/wallet.ts';
 import { trpc, type Outputs } from '../trpc.ts';
 import { errorCode, errorField } from '../errors.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
@@ -17,6 +17,9 @@ import { PushTopUpProgress } from './push-top-up-progress.tsx';
 import { SimulatorNote } from './simulator-note.tsx';
 
 type Started = Outputs['wallet']['startMobileMoneyTopUp']['top_up'];
+
+/** The call's input, as the service checks it; the method is the procedure's own. */
+const ZPushInput = ZStartPushTopUpBody.omit({ method: true });
 
 interface PushValues {
   provider: Provider;
@@ -37,7 +40,7 @@ export function PushTopUpForm({ details }: { details: PaymentDetails }) {
   const verified = ownPhone.data?.phone?.verified ? ownPhone.data.phone.number : '';
   const first = details.providers[0]?.id ?? 'mpesa';
   const form = useSchemaForm({
-    schema: ZStartMobileMoneyTopUpBody,
+    schema: ZPushInput,
     defaultValues: { provider: first, phone: verified, amount_tzs: '' },
     toInput,
     readable: ({ amount_tzs }: PushValues) => {
