@@ -367,10 +367,22 @@ describe('administration pages', () => {
     const form = page.getByRole('form', { name: sw.money.pay.heading });
     await form.getByLabel(sw.money.pay.phone).fill('0754 000 131');
     await form.getByLabel(sw.money.pay.amount).fill('10000');
+    // The first answer is lost on the way: the service started the payment, the page saw only a broken connection.
+    let answers = 0;
+    await page.route('**/trpc/wallet.startMobileMoneyTopUp**', async (route) => {
+      if (answers++ > 0) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await form.getByRole('button', { name: sw.money.pay.submit, exact: true }).click();
+    await form.getByRole('alert').filter({ hasText: sw.common.unreachable }).waitFor();
+    // Sent again, the same attempt keeps its idempotency key: the service answers the payment it started, never a second prompt.
     await form.getByRole('button', { name: sw.money.pay.submit, exact: true }).click();
     await page.getByRole('alert').filter({ hasText: sw.money.failure.insufficient_funds.replaceAll('{{provider}}', 'M-Pesa') }).waitFor({ timeout: 20_000 });
     await page.screenshot({ path: path.join(PAGES, 'top-up-failed-sw.png'), fullPage: true });
-    const [failed] = await env.sql<{ transaction_id: string }>('select status, failure_code, provider, payer_phone, amount, transaction_id from top_up_requests where organization_id = ?', [org.id]);
+    const pushed = await env.sql<{ transaction_id: string }>('select status, failure_code, provider, payer_phone, amount, transaction_id from top_up_requests where organization_id = ?', [org.id]);
+    expect(pushed).toHaveLength(1);
+    const failed = pushed[0];
     expect(failed).toEqual({ status: 'failed', failure_code: 'insufficient_funds', provider: 'mpesa', payer_phone: '+255754000131', amount: '1000000', transaction_id: expect.any(String) });
     expect(await env.sql('select available from wallets where organization_id = ?', [org.id])).toEqual([{ available: '500000' }]);
     // The list says the same: the wallet, the number, the aggregator's id, the status and why, in Kiswahili.
