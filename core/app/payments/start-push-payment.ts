@@ -8,6 +8,7 @@ import type { TenantActor } from '../actor.ts';
 import type { IdempotentRequest } from '../idempotency.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../transport/headers.ts';
 import { normalizeTanzanianMobile } from '../../domain/phone.ts';
 import { checkProviderForPhone, nextStatusCheckAt } from '../../domain/mobile-money.ts';
 import { tzsToCents } from '../../domain/push-payments.ts';
@@ -30,7 +31,7 @@ export function requireGateway(ctx: Ctx): PaymentGateway {
 
 export async function startPushPayment(ctx: Ctx, actor: TenantActor, body: TStartPushTopUpBody, idempotency: IdempotentRequest | null) {
   if (!idempotency) {
-    throw new DomainError('invalid_request', 'A mobile-money top-up needs an Idempotency-Key, so that a retry never prompts the payer twice.', { field: 'Idempotency-Key' });
+    throw new DomainError('invalid_request', `A mobile-money top-up needs an ${IDEMPOTENCY_KEY_HEADER}, so that a retry never prompts the payer twice.`, { field: IDEMPOTENCY_KEY_HEADER });
   }
   const phone = unwrap(normalizeTanzanianMobile(body.phone, 'phone'));
   unwrap(checkProviderForPhone(body.provider, phone));
