@@ -47,7 +47,7 @@ describe('ops top-ups list', () => {
   it("lists one organization's requests, or every organization's, filtered by status", async () => {
     const [mine, theirs] = [await requested(org), await requested(other)];
     const one = await ok(['top-ups', 'list', org.id, '--status', 'pending']);
-    expect(one.top_ups).toContainEqual({ ...mine, organization_id: org.id, clashes: [] });
+    expect(one.top_ups).toContainEqual({ ...mine, organization_id: org.id, flag: null, status_checks: 0, next_status_check_at: null, last_status_error: null, clashes: [] });
     expect(one.top_ups.every((t: { organization_id: string }) => t.organization_id === org.id)).toBe(true);
     const all = await ok(['top-ups', 'list', '--status', 'pending', '--limit', '100']);
     expect(all.top_ups.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));

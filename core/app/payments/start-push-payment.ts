@@ -8,7 +8,6 @@ import type { TenantActor } from '../actor.ts';
 import type { IdempotentRequest } from '../idempotency.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../transport/headers.ts';
 import { normalizeTanzanianMobile } from '../../domain/phone.ts';
 import { checkProviderForPhone, nextStatusCheckAt } from '../../domain/mobile-money.ts';
 import { tzsToCents } from '../../domain/push-payments.ts';
@@ -29,10 +28,11 @@ export function requireGateway(ctx: Ctx): PaymentGateway {
   return ctx.deps.payments;
 }
 
-export async function startPushPayment(ctx: Ctx, actor: TenantActor, body: TStartPushTopUpBody, idempotency: IdempotentRequest | null) {
-  if (!idempotency) {
-    throw new DomainError('invalid_request', `A mobile-money top-up needs an ${IDEMPOTENCY_KEY_HEADER}, so that a retry never prompts the payer twice.`, { field: IDEMPOTENCY_KEY_HEADER });
-  }
+/** The refusal of a push payment sent without a key, naming the key as the adapter takes it. */
+export const pushNeedsKey = (keyName: string) =>
+  new DomainError('invalid_request', `A mobile-money top-up needs an ${keyName}, so that a retry never prompts the payer twice.`, { field: keyName });
+
+export async function startPushPayment(ctx: Ctx, actor: TenantActor, body: TStartPushTopUpBody, idempotency: IdempotentRequest) {
   const phone = unwrap(normalizeTanzanianMobile(body.phone, 'phone'));
   unwrap(checkProviderForPhone(body.provider, phone));
   const gateway = requireGateway(ctx);
