@@ -11,12 +11,14 @@ import { startEmbedded } from '../core/db/embedded.ts';
 import { createOrm } from '../core/db/orm.ts';
 import { StartupError } from '../core/startup-error.ts';
 import { REST_PATHS } from '../core/transport/rest-paths.ts';
-import { createPaymentGateway } from '../workers/providers/payments/index.ts';
+import { createPaymentGateway, type Payments } from '../workers/providers/payments/index.ts';
 
 export interface Booted {
   env: TEnv;
   url: string;
   deps: Deps;
+  /** deps.payments, with the simulator behind it when live payments are off (for tools that pay a paybill). */
+  payments: Payments;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function boot(options: { migrateFirst?: (url: string) => Promise<vo
     env,
     url: db.url,
     deps,
+    payments,
     async close() {
       await payments.close().catch(() => {});
       await orm.close();

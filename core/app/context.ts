@@ -102,8 +102,8 @@ export interface Deps {
   /** Where mail goes, when the process is given one (tests); otherwise it follows config.mail (mail/mailer.ts). */
   mailer?: Mailer | null;
   /**
-   * The mobile-money aggregator (or its simulator with live payments off); absent in a process that takes no
-   * payments (the operator CLI but for its payment commands), where a payment is 503 payments_unavailable.
+   * The mobile-money aggregator (or its simulator with live payments off, started on first use). Every booted
+   * process has one; without one (a test that takes no payments) a payment is refused 503 busy.
    */
   payments?: PaymentGateway;
 }

@@ -1,6 +1,5 @@
 // Mobile money in: the wallets a payer may pay from, how much one push payment may ask, when an unanswered one is
 // asked about again, and the payment reference an organization pays its paybill with.
-import { createHash } from 'node:crypto';
 import { fail, ok, type Result } from './errors.ts';
 import { operatorOf, type Operator } from './operators.ts';
 
@@ -77,15 +76,21 @@ export const PUSH_EXPIRES_AFTER_MS = 24 * 3_600_000;
 
 /**
  * An organization's payment reference: its account number at the paybill, typed by payers on a phone's keypad,
- * so eight digits, stable, and never the same for two organizations. Seven come from the id's hash (`salt` makes
+ * so eight digits, stable, and never the same for two organizations. Seven come from a hash of the id (`salt` makes
  * another candidate when the database's unique index refuses a clash); the eighth is a Luhn check digit, so a
  * payer's slip of one digit or a swap of two neighbours names no organization and the payment is kept for the
  * operator rather than credited to a stranger.
  */
 export function paymentReferenceFor(organizationId: string, salt = 0): string {
-  const digest = createHash('sha256').update(`${organizationId}:${salt}`).digest();
-  const body = String(1_000_000 + (digest.readUInt32BE(0) % 9_000_000));
+  const body = String(1_000_000 + (fnv1a(`${organizationId}:${salt}`) % 9_000_000));
   return `${body}${luhnDigit(body)}`;
+}
+
+/** FNV-1a, 32 bits: a fixed, well-spread hash of a short text (not a secret: references are public). */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash;
 }
 
 /** Whether a text, once spaces and dashes are gone, has the form of a payment reference with a valid check digit. */

@@ -25,6 +25,7 @@ import {
   isPushTopUpBody,
 } from '../../core/inputs/wallet.ts';
 import { parseWith } from '../../core/app/validation.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../core/transport/headers.ts';
 import * as ledgerExport from '../../core/app/wallet/export-ledger.ts';
 import { REST_PATHS } from '../../core/transport/rest-paths.ts';
 import { csvDownload } from '../csv-download.ts';
@@ -86,11 +87,16 @@ export const moneyRoutes = [
     status: 201,
     replayStatus: 200,
     handler: async ({ ctx, actor, body, idempotency }) => {
-      if (isPushTopUpBody(body)) return okOrReplay(await push.startPushPayment(ctx, actor, parseWith(ZStartPushTopUpBody, body), idempotency));
+      if (isPushTopUpBody(body)) {
+        const pushBody = parseWith(ZStartPushTopUpBody, body);
+        if (!idempotency) throw push.pushNeedsKey(IDEMPOTENCY_KEY_HEADER);
+        return okOrReplay(await push.startPushPayment(ctx, actor, pushBody, idempotency));
+      }
       const filed = parseWith(ZRequestTopUpBody, body);
       if (!idempotency) return ok(await requestTopUp.requestTopUp(ctx, actor, filed));
       const done = await withIdempotency(ctx, idempotency.scope, (tx) => requestTopUp.requestTopUp(tx, actor, filed));
-      return done.replay ? { data: keptValue<object>(done.kept), replay: true } : ok(done.value);
+      // A filed request's replay keeps its first status (201), as before push payments shared this route.
+      return done.replay ? { data: keptValue<object>(done.kept), replay: true, status: 201 } : ok(done.value);
     },
   }),
   route({

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig, type AppConfig } from '../../core/app/context.ts';
 import { createPaymentGateway, type Payments } from '../../workers/providers/payments/index.ts';
 import { startPaymentSimulator } from '../../workers/providers/payments/payment-simulator.ts';
-import { callbackReceiver, closePaymentHarnesses, waitFor } from '../support/payments.ts';
+import { callbackReceiver, closePaymentHarnesses, sleep, waitFor } from '../support/payments.ts';
 
 const opened: Payments[] = [];
 afterEach(async () => {
@@ -29,6 +29,8 @@ describe('with live payments off', () => {
     const payments = gateway(deployment(), receiver.url);
     expect({ simulated: payments.simulated, paybillNumber: payments.paybillNumber }).toEqual({ simulated: true, paybillNumber: '888800' });
     expect(payments.readNotice({}, Buffer.from('{}'))).toMatchObject({ refused: { kind: 'unsigned' } });
+    // A server would be listening by now.
+    await sleep(100);
     expect(servers()).toBe(before);
     const answer = await payments.checkout({ provider: 'mpesa', phone: '+255754123450', amountTzs: 5000, externalId: randomUUID() });
     expect(answer).toMatchObject({ kind: 'accepted' });

@@ -1,11 +1,10 @@
 // The aggregator client against the payments simulator over HTTP on loopback: every outcome by the payer's last
-// digit, callbacks proven by readNotice, tokens, calls that go unanswered, paybill notices.
+// digit, its callbacks proven by readNotice, and statuses answered by another simulator of the deployment.
 import { randomUUID } from 'node:crypto';
-import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutAnswer, PaymentNotice } from '../../core/app/payments/gateway.ts';
-import { CALLBACK_SECRET, clientOf, closePaymentHarnesses, listen, paymentsHarness, sleep, waitFor, type PaymentsHarness } from '../support/payments.ts';
-import { startPaymentSimulator, type PaymentSimulator } from '../../workers/providers/payments/payment-simulator.ts';
+import { CALLBACK_SECRET, clientOf, closePaymentHarnesses, paymentsHarness, sleep, waitFor, type PaymentsHarness } from '../support/payments.ts';
+import { startPaymentSimulator } from '../../workers/providers/payments/payment-simulator.ts';
 
 afterEach(closePaymentHarnesses);
 
@@ -147,72 +146,5 @@ describe('status from another simulator', () => {
     } finally {
       await other.close();
     }
-  });
-});
-
-describe('tokens', () => {
-  it('keeps one token for every call until it nears its expiry', async () => {
-    const h = await paymentsHarness();
-    const first = await push(h, 0);
-    await push(h, 2);
-    await h.client.status(first);
-    expect(h.simulator.stats()).toMatchObject({ tokensIssued: 1, checkouts: 2, statusCalls: 1 });
-  });
-
-  it('asks a fresh token once when a call is answered 401, and the call goes through', async () => {
-    const h = await paymentsHarness();
-    const first = await push(h, 0);
-    h.simulator.expireTokens();
-    await push(h, 0);
-    expect(h.simulator.stats()).toMatchObject({ tokensIssued: 2, checkouts: 2 });
-    h.simulator.expireTokens();
-    expect(await h.client.status(first)).toMatchObject({ kind: 'paid' });
-    expect(h.simulator.stats()).toMatchObject({ tokensIssued: 3, statusCalls: 1 });
-  });
-
-  it('asks again before the token expires', async () => {
-    const h = await paymentsHarness({ simulator: { tokenLifetimeMs: 400 } });
-    await push(h, 0);
-    await sleep(250);
-    await push(h, 0);
-    expect(h.simulator.stats()).toMatchObject({ tokensIssued: 2, checkouts: 2 });
-  });
-
-  it('refuses the checkout when the aggregator refuses our credentials, and asks nothing of it', async () => {
-    const h = await paymentsHarness();
-    const client = clientOf({ ...h.simulator, credentials: { ...h.simulator.credentials, clientSecret: 'not-the-secret' } });
-    const answer = await client.checkout({ provider: 'mpesa', phone: phone(0), amountTzs: 5000, externalId: randomUUID() });
-    expect(answer).toEqual({ kind: 'refused', reason: expect.stringContaining('credentials') });
-    expect(answer.kind === 'refused' && answer.reason).not.toContain('not-the-secret');
-    expect(h.simulator.stats()).toMatchObject({ tokensIssued: 0, checkouts: 0 });
-  });
-});
-
-describe('an aggregator that does not answer', () => {
-  it('leaves a checkout in doubt when nothing listens, and the status unanswered', async () => {
-    const gone = await listen((_, res) => res.end());
-    gone.server.closeAllConnections();
-    await new Promise((resolve) => gone.server.close(resolve));
-    const client = clientOf({ url: gone.url, credentials: { appName: 'a', clientId: 'b', clientSecret: 'c' } } as PaymentSimulator);
-    expect(await client.checkout({ provider: 'mpesa', phone: phone(0), amountTzs: 5000, externalId: randomUUID() })).toMatchObject({ kind: 'in_doubt' });
-    expect(await client.status({ transactionId: 'SIM-0-1-x.aaaaaaaaaaaaaaaa', externalId: 'x' })).toMatchObject({ kind: 'no_answer' });
-  });
-
-  it('in doubt on a hang and on a 5xx; refused on a 4xx', async () => {
-    let checkoutAnswer: (res: http.ServerResponse) => void = () => {};
-    const stub = await listen((req, res) => {
-      if (req.url?.startsWith('/AppRegistration')) return void res.end(JSON.stringify({ data: { accessToken: 't', expire: new Date(Date.now() + 3_600_000).toISOString() }, success: true }));
-      checkoutAnswer(res);
-    });
-    const client = clientOf({ url: stub.url, credentials: { appName: 'a', clientId: 'b', clientSecret: 'c' } } as PaymentSimulator, { timeoutMs: 300 });
-    const ask = () => client.checkout({ provider: 'halopesa', phone: '+255624123450', amountTzs: 5000, externalId: randomUUID() });
-    checkoutAnswer = () => {};
-    expect(await ask()).toMatchObject({ kind: 'in_doubt', reason: expect.stringContaining('300 ms') });
-    checkoutAnswer = (res) => res.writeHead(502).end('<html>bad gateway</html>');
-    expect(await ask()).toMatchObject({ kind: 'in_doubt', reason: expect.stringContaining('502') });
-    checkoutAnswer = (res) => res.writeHead(422).end(JSON.stringify({ success: false, message: 'Amount exceeds the wallet limit.' }));
-    expect(await ask()).toEqual({ kind: 'refused', reason: 'Amount exceeds the wallet limit.' });
-    checkoutAnswer = (res) => res.end(JSON.stringify({ success: false, message: 'Provider not supported.' }));
-    expect(await ask()).toEqual({ kind: 'refused', reason: 'Provider not supported.' });
   });
 });

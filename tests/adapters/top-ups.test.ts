@@ -65,6 +65,11 @@ describe('POST /v1/wallet/top-ups', () => {
         credited_amount: null,
         ledger_entry_id: null,
         decline_reason: null,
+        provider: null,
+        payer_phone: null,
+        transaction_id: null,
+        failure_code: null,
+        failure_reason: null,
         created_at: '2026-11-22T09:00:00.000Z',
         decided_at: null,
       },
@@ -303,7 +308,11 @@ describe('OpenAPI', () => {
     expect(post).toMatchObject({ operationId: 'requestTopUp', 'x-svc-scopes': [], 'x-svc-permission': 'wallet.top_up' });
     expect(post.responses['201']).toBeDefined();
     expect(post.parameters).toContainEqual(expect.objectContaining({ name: 'X-Idempotency-Key', in: 'header', required: false }));
-    expect(post.requestBody.content['application/json'].schema.properties.amount).toMatchObject({ type: 'integer', minimum: 1, maximum: MAX_TOP_UP_REQUEST_CENTS });
+    // Two forms: a push payment by mobile money, and a payment made elsewhere.
+    const [pushForm, filedForm] = post.requestBody.content['application/json'].schema.anyOf;
+    expect(pushForm.properties.amount_tzs).toMatchObject({ type: 'integer', minimum: 1000, maximum: 5_000_000 });
+    expect(pushForm.required).toEqual(['method', 'provider', 'phone', 'amount_tzs']);
+    expect(filedForm.properties.amount).toMatchObject({ type: 'integer', minimum: 1, maximum: MAX_TOP_UP_REQUEST_CENTS });
     expect(doc.paths['/v1/wallet/top-ups'].get).toMatchObject({ operationId: 'listTopUps', 'x-svc-scopes': [], 'x-svc-permission': 'wallet.read' });
   });
 });

@@ -135,3 +135,32 @@ describe('wallet.topUps', () => {
     refused(await t.owner!.query('wallet.topUps', { status: 'approved' }), 400, 'validation_failed', 'status');
   });
 });
+
+describe('wallet.paymentDetails, wallet.startMobileMoneyTopUp and wallet.topUp', () => {
+  it('answer what REST answers, follow a push payment to credited, replay a key, and refuse the wrong network', async () => {
+    const { startPayments } = await import('../support/mobile-money.ts');
+    const pay = await startPayments(env, { callbackDelayMs: 100 });
+    try {
+      const details = ok(await t.billing!.query('wallet.paymentDetails'));
+      expect(details).toEqual((await rest.billing!.agent.get('/v1/wallet/payment-details')).body.data);
+      expect(details.providers.map((p: { id: string }) => p.id)).toEqual(['mpesa', 'airtel_money', 'mixx_by_yas', 'halopesa', 'azampesa']);
+      const input = { provider: 'airtel_money', phone: '0684 000 120', amount_tzs: 3_000, idempotencyKey: `push-${++seq}` };
+      const started = ok(await t.billing!.mutate('wallet.startMobileMoneyTopUp', input));
+      expect(started).toMatchObject({ replay: false, top_up: { status: 'pending', provider: 'airtel_money', payer_phone: '+255684000120', amount: 300_000 } });
+      const again = ok(await t.billing!.mutate('wallet.startMobileMoneyTopUp', input));
+      expect(again).toMatchObject({ replay: true, top_up: { id: started.top_up.id } });
+      await pay.waitForCallbacks(started.top_up.transaction_id, 1);
+      const followed = ok(await t.analyst!.query('wallet.topUp', { id: started.top_up.id }));
+      expect(followed.top_up).toMatchObject({ status: 'credited', credited_amount: 300_000 });
+      expect(followed).toEqual((await rest.analyst!.agent.get(`/v1/wallet/top-ups/${started.top_up.id}`)).body.data);
+      const before = await rows();
+      const wrong = await t.billing!.mutate('wallet.startMobileMoneyTopUp', { ...input, provider: 'mpesa', idempotencyKey: `push-${++seq}` });
+      refused(wrong, 422, 'validation_failed', 'phone');
+      expect(await rows()).toBe(before);
+      refused(await t.marketer!.mutate('wallet.startMobileMoneyTopUp', { ...input, idempotencyKey: `push-${++seq}` }), 403, 'forbidden');
+      refused(await t.billing!.query('wallet.topUp', { id: '00000000-0000-7000-8000-00000000dead' }), 404, 'not_found', 'top_up');
+    } finally {
+      await pay.close();
+    }
+  });
+});

@@ -47,7 +47,7 @@ describe('ops top-ups list', () => {
   it("lists one organization's requests, or every organization's, filtered by status", async () => {
     const [mine, theirs] = [await requested(org), await requested(other)];
     const one = await ok(['top-ups', 'list', org.id, '--status', 'pending']);
-    expect(one.top_ups).toContainEqual({ ...mine, organization_id: org.id, clashes: [] });
+    expect(one.top_ups).toContainEqual({ ...mine, organization_id: org.id, flag: null, status_checks: 0, next_status_check_at: null, last_status_error: null, clashes: [] });
     expect(one.top_ups.every((t: { organization_id: string }) => t.organization_id === org.id)).toBe(true);
     const all = await ok(['top-ups', 'list', '--status', 'pending', '--limit', '100']);
     expect(all.top_ups.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
@@ -159,4 +159,33 @@ describe('ops top-ups decline', () => {
     ]);
     expect(await statusOf(topUp.id)).toBe('pending');
   }, 60_000);
+});
+
+describe('ops payments and push payments', () => {
+  it('lists a push payment in every state with the aggregator\'s id, the unmatched paybill payments, and assigns one once', async () => {
+    const { insertPushTopUp, recordTransactionId } = await import('../../core/db/payments/push-payments.ts');
+    const { endPushPayment } = await import('../../core/app/payments/end-push-payment.ts');
+    const { creditPaybillPayment } = await import('../../core/app/payments/credit-payment.ts');
+    const ctx = await env.ctx();
+    const id = (await import('../../core/db/ids.ts')).newId();
+    await insertPushTopUp(ctx.em, { id, organizationId: org.id, amount: 500_000n, provider: 'airtel_money', payerPhone: '+255684000017', requestedByMemberId: null, at: ctx.now, nextStatusCheckAt: ctx.now });
+    await recordTransactionId(ctx.em, id, 'AIR-TX-77', ctx.now);
+    await endPushPayment(ctx, { id }, { event: 'fail', code: 'payer_cancelled', reason: 'Transaction cancelled by the payer.', source: 'callback' });
+    const failed = await ok(['top-ups', 'list', org.id, '--status', 'failed']);
+    expect(failed.top_ups).toContainEqual(expect.objectContaining({ id, status: 'failed', provider: 'airtel_money', transaction_id: 'AIR-TX-77', failure_code: 'payer_cancelled' }));
+
+    const paid = await creditPaybillPayment(ctx, { transactionId: `PB-CLI-${++seq}`, accountReference: '99999999', amountTzs: 7_000, payerPhone: '+255754000001', provider: 'mpesa' });
+    expect(paid.kind).toBe('unmatched');
+    const paymentId = paid.kind === 'unmatched' ? paid.paymentId : '';
+    const unmatched = await ok(['payments', 'list', '--unmatched']);
+    expect(unmatched.payments).toContainEqual(expect.objectContaining({ id: paymentId, status: 'unmatched', account_reference: '99999999', amount: 700_000 }));
+    const before = await available(other.id);
+    const mine = await available(org.id);
+    const assigned = await ok(['payments', 'assign', paymentId, '--org', other.id]);
+    expect(assigned.payment).toMatchObject({ id: paymentId, status: 'credited', organization_id: other.id });
+    expect(await available(other.id)).toBe(before + 700_000);
+    await refused(['payments', 'assign', paymentId, '--org', org.id], 1, 'conflict', 'payment');
+    expect(await available(org.id)).toBe(mine);
+    expect((await ok(['payments', 'list', '--unmatched'])).payments.map((p: { id: string }) => p.id)).not.toContain(paymentId);
+  });
 });

@@ -30,7 +30,7 @@ export async function checkPushPayments(ctx: Ctx, limit = STATUS_CHECKS_PER_RUN)
     const request = await findTopUpRequest(ctx.em, id);
     if (!request || request.status !== 'pending') continue;
     summary.asked += 1;
-    const answer = await gateway.status({ transactionId: request.transactionId, externalId: request.id });
+    const answer = await gateway.status({ transactionId: request.transactionId, externalId: request.id, provider: request.provider });
     const by = { id };
     if (answer.kind === 'paid') {
       const credited = await creditPushPayment(ctx, { by, transactionId: answer.transactionId, amountTzs: answer.amountTzs, payerPhone: null, source: 'status' });

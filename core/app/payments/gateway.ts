@@ -68,8 +68,11 @@ export type NoticeRefusal = { kind: 'unsigned' | 'bad_signature' | 'malformed'; 
 export interface PaymentGateway {
   /** Asks the payer's wallet to prompt for the PIN. Never throws: a failure to reach the aggregator is in_doubt. */
   checkout(request: CheckoutRequest): Promise<CheckoutAnswer>;
-  /** Asks what became of a payment, by the aggregator's transaction id, or by our externalId when none is known. */
-  status(query: { transactionId: string | null; externalId: string }): Promise<PaymentStatus>;
+  /**
+   * Asks what became of a payment, by the aggregator's transaction id, or by our externalId when none is known;
+   * the wallet it was asked of, when known, is passed on (the aggregators' status calls take it as `bankName`).
+   */
+  status(query: { transactionId: string | null; externalId: string; provider?: MobileMoneyProvider | null }): Promise<PaymentStatus>;
   /** Proves a callback (signature over the raw body, in constant time) and reads it; never throws. */
   readNotice(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): { notice: PaymentNotice } | { refused: NoticeRefusal };
   /** The paybill (Lipa) number payers pay organizations' references to, shown on the wallet page. */

@@ -28,10 +28,11 @@ export function requireGateway(ctx: Ctx): PaymentGateway {
   return ctx.deps.payments;
 }
 
-export async function startPushPayment(ctx: Ctx, actor: TenantActor, body: TStartPushTopUpBody, idempotency: IdempotentRequest | null) {
-  if (!idempotency) {
-    throw new DomainError('invalid_request', 'A mobile-money top-up needs an Idempotency-Key, so that a retry never prompts the payer twice.', { field: 'Idempotency-Key' });
-  }
+/** The refusal of a push payment sent without a key, naming the key as the adapter takes it. */
+export const pushNeedsKey = (keyName: string) =>
+  new DomainError('invalid_request', `A mobile-money top-up needs an ${keyName}, so that a retry never prompts the payer twice.`, { field: keyName });
+
+export async function startPushPayment(ctx: Ctx, actor: TenantActor, body: TStartPushTopUpBody, idempotency: IdempotentRequest) {
   const phone = unwrap(normalizeTanzanianMobile(body.phone, 'phone'));
   unwrap(checkProviderForPhone(body.provider, phone));
   const gateway = requireGateway(ctx);

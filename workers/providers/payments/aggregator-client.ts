@@ -70,8 +70,9 @@ export function createAggregatorClient(options: AggregatorClientOptions): Paymen
     return { kind: 'accepted', transactionId: answer.data.transactionId };
   }
 
-  async function status(query: { transactionId: string | null; externalId: string }): Promise<PaymentStatus> {
+  async function status(query: Parameters<PaymentGateway['status']>[0]): Promise<PaymentStatus> {
     const search = new URLSearchParams(query.transactionId ? { pgReferenceId: query.transactionId } : { utilityref: query.externalId });
+    if (query.provider) search.set('bankName', AGGREGATOR_PROVIDER[query.provider]);
     const reply = await authorized(`${baseUrl}${AGGREGATOR_PATHS.status}?${search}`, { method: 'GET' });
     if ('refused' in reply) return { kind: 'no_answer', reason: reply.refused };
     if ('noAnswer' in reply) return { kind: 'no_answer', reason: reply.noAnswer };
