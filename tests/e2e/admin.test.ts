@@ -329,6 +329,7 @@ describe('administration pages', () => {
     await page.getByRole('heading', { level: 1, name: 'Top-ups' }).waitFor();
     const form = page.getByRole('form', { name: 'Pay by mobile money' });
     await form.getByLabel('Pay with').selectOption('mpesa');
+    await page.getByText('Payments here are simulated: no real money moves.').waitFor();
     // The owner's verified number is offered: a Vodacom number ending in 0, which the simulator pays after its callback delay.
     await expect.poll(() => form.getByLabel('Mobile number').inputValue()).toBe('+255754000130');
     await form.getByLabel('Amount (TZS)').fill('10,000');
