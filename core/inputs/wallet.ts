@@ -5,6 +5,7 @@ import { MAX_TOP_UP_REQUEST_CENTS, TOP_UP_METHODS, TOP_UP_STATUSES } from '../do
 import { MAX_TOP_UP_REFERENCE_KEY_LENGTH, isTopUpReference } from '../domain/top-up-reference.ts';
 import { ZPage } from './common.ts';
 import { ZEatDay, refineDayRange } from './day-range.ts';
+import { STATEMENT_MONTH } from '../domain/wallet-statement.ts';
 
 export const ZListLedgerQuery = ZPage.extend({
   kind: z.enum(LEDGER_KINDS).optional(),
@@ -46,3 +47,11 @@ export type TListTopUpsQuery = z.infer<typeof ZListTopUpsQuery>;
 /** The ledger CSV: the days its entries were written (EAT). */
 export const ZLedgerExportQuery = z.strictObject({ from: ZEatDay, to: ZEatDay }).superRefine(refineDayRange);
 export type TLedgerExportQuery = z.infer<typeof ZLedgerExportQuery>;
+
+export const STATEMENT_MONTH_RULE = 'month is a calendar month in Africa/Dar_es_Salaam written YYYY-MM (2026-10), from 1970 to the current one';
+
+/** The monthly statement: its month (whether it has begun is the use case's to say, from the clock). */
+export const ZWalletStatementQuery = z.strictObject({
+  month: z.string({ message: STATEMENT_MONTH_RULE }).regex(STATEMENT_MONTH, { message: STATEMENT_MONTH_RULE }),
+});
+export type TWalletStatementQuery = z.infer<typeof ZWalletStatementQuery>;

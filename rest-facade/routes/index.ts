@@ -12,5 +12,6 @@ import { messageRoutes } from './messages.ts';
 import { campaignRoutes } from './campaigns.ts';
 import { campaignRecipientRoutes } from './campaign-recipients.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { walletStatementRoutes } from './wallet-statement.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...contactFieldRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes, ...webhookRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...walletStatementRoutes, ...platformRoutes, ...contactRoutes, ...contactFieldRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes, ...webhookRoutes];

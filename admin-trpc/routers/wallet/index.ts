@@ -6,5 +6,6 @@ import { setLowBalanceThreshold } from './set-low-balance-threshold.ts';
 import { requestTopUp } from './request-top-up.ts';
 import { listTopUps } from './list-top-ups.ts';
 import { exportLink } from './export-link.ts';
+import { statement } from './statement.ts';
 
-export const walletRouter = router({ get: getWallet, ledger: listLedger, setLowBalanceThreshold, requestTopUp, topUps: listTopUps, exportLink });
+export const walletRouter = router({ get: getWallet, ledger: listLedger, setLowBalanceThreshold, requestTopUp, topUps: listTopUps, exportLink, statement });
