@@ -69,7 +69,7 @@ export const sw: Messages<typeof en> = {
     download: 'Pakua CSV',
     back: 'Rudi kwenye pochi',
     testMode: 'Ufunguo wa majaribio unaona pochi ya majaribio, ambayo haihamishi pesa: kila kiasi ni sifuri.',
-    none: 'Hakuna mwezi huu.',
+    none: 'Hakuna kwa mwezi huu.',
   },
   balances: {
     heading: 'Salio',
