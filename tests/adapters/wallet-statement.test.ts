@@ -180,6 +180,11 @@ describe('GET /v1/wallet/statements/:month.csv', () => {
       expect([res.status, res.body.error?.code, res.body.error?.field], month).toEqual([422, 'validation_failed', 'month']);
       refused(await owner.query('wallet.statement', { month }), month === '2026-12' ? 422 : 400, 'validation_failed', 'month');
     }
+    // HEAD answers as GET would, without making the file (no export token, no audit event).
+    const audits = async () => (await env.sql("select 1 from audit_events where organization_id = ? and action = 'wallet.statement_exported'", [org.id])).length;
+    const before = await audits();
+    expect([(await rest.agent.head('/v1/wallet/statements/2026-10.csv')).status, (await rest.agent.head('/v1/wallet/statements/2026-13.csv')).status]).toEqual([200, 422]);
+    expect(await audits()).toBe(before);
     // December begins at 00:00 EAT on the 1st, 21:00 UTC on 30 November (a key: a session would have lapsed by then).
     const december = () => request(app).get('/v1/wallet/statements/2026-12.csv').set(bearer(org.keys.live!.secret));
     try {
