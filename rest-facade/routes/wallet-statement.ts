@@ -4,12 +4,18 @@ import { route } from '../route.ts';
 import * as statement from '../../core/app/wallet/statement-csv.ts';
 import { statementMonth } from '../../core/app/wallet/statement.ts';
 import { STATEMENT_MONTH } from '../../core/domain/wallet-statement.ts';
+import { hostileCharacter } from '../../core/domain/text-input.ts';
 import { STATEMENT_MONTH_RULE } from '../../core/inputs/wallet.ts';
 import { REST_PATHS } from '../../core/transport/rest-paths.ts';
 
-// Any text reaches the use case, which refuses a malformed or later month as 422 naming month (a path parameter
-// the route refused itself would be 404).
-const ZMonthParam = z.strictObject({ month: z.string().meta({ description: STATEMENT_MONTH_RULE, pattern: STATEMENT_MONTH.source }) });
+// Printable text reaches the use case, which refuses a malformed or later month as 422 naming month; control
+// characters and lone surrogates are refused here, as 404 like any path that cannot name anything.
+const ZMonthParam = z.strictObject({
+  month: z
+    .string()
+    .refine((text) => hostileCharacter(text, false) === null)
+    .meta({ description: STATEMENT_MONTH_RULE, pattern: STATEMENT_MONTH.source }),
+});
 
 export const walletStatementRoutes = [
   route({

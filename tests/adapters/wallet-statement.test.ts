@@ -180,6 +180,8 @@ describe('GET /v1/wallet/statements/:month.csv', () => {
       expect([res.status, res.body.error?.code, res.body.error?.field], month).toEqual([422, 'validation_failed', 'month']);
       refused(await owner.query('wallet.statement', { month }), month === '2026-12' ? 422 : 400, 'validation_failed', 'month');
     }
+    // Control characters in a path name nothing: 404, as any path parameter that cannot exist.
+    expect([(await file('2026-10%00')).status, (await file('2026-10%01')).body.error?.code]).toEqual([404, 'not_found']);
     // HEAD answers as GET would, without making the file (no export token, no audit event).
     const audits = async () => (await env.sql("select 1 from audit_events where organization_id = ? and action = 'wallet.statement_exported'", [org.id])).length;
     const before = await audits();
