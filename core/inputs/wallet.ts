@@ -6,6 +6,7 @@ import { MAX_TOP_UP_REFERENCE_KEY_LENGTH, isTopUpReference } from '../domain/top
 import { MAX_PUSH_TZS, MIN_PUSH_TZS, MOBILE_MONEY_PROVIDERS } from '../domain/mobile-money.ts';
 import { ZPage } from './common.ts';
 import { ZEatDay, refineDayRange } from './day-range.ts';
+import { STATEMENT_MONTH } from '../domain/wallet-statement.ts';
 
 export const ZListLedgerQuery = ZPage.extend({
   kind: z.enum(LEDGER_KINDS).optional(),
@@ -72,3 +73,11 @@ export function isPushTopUpBody(body: unknown): boolean {
 export const ZTopUpBody = z.union([ZStartPushTopUpBody, ZRequestTopUpBody]);
 
 export const ZTopUpIdParam = z.strictObject({ id: z.string().max(100) });
+
+export const STATEMENT_MONTH_RULE = 'month is a calendar month in Africa/Dar_es_Salaam written YYYY-MM (2026-10), from 1970 to the current one';
+
+/** The monthly statement: its month (whether it has begun is the use case's to say, from the clock). */
+export const ZWalletStatementQuery = z.strictObject({
+  month: z.string({ message: STATEMENT_MONTH_RULE }).regex(STATEMENT_MONTH, { message: STATEMENT_MONTH_RULE }),
+});
+export type TWalletStatementQuery = z.infer<typeof ZWalletStatementQuery>;

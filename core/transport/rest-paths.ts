@@ -16,11 +16,14 @@ export const REST_PATHS = {
 
 export type RestOperation = keyof typeof REST_PATHS;
 
+/** A parameter's name without the file extension written after it (`:month.csv` names month). */
+type ParamName<S extends string> = S extends `${infer Name}.${string}` ? Name : S;
+
 /** The parameters an express-style path names (`:id`), each a string. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  ? { [K in ParamName<Name>]: string } & PathParams<`/${Rest}`>
   : P extends `${string}:${infer Name}`
-    ? { [K in Name]: string }
+    ? { [K in ParamName<Name>]: string }
     : Record<never, never>;
 
 /** A link to a REST operation: its path with each parameter filled in (percent-encoded) and the query's defined values. */

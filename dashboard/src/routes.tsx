@@ -12,6 +12,7 @@ import { peopleRoutes } from './people/routes.ts';
 import { explorerRoute } from './explorer/route.ts';
 import { accountRoutes } from './account/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { statementRoutes } from './statement/routes.ts';
 import type { en as shellWords } from './shell/locale.ts';
 
 export interface PageProps {
@@ -43,6 +44,7 @@ export const ROUTES: readonly PageRoute[] = [
   ...addressBookRoutes,
   ...campaignRoutes,
   ...moneyRoutes,
+  ...statementRoutes,
   ...developerRoutes,
   ...peopleRoutes,
   explorerRoute,

@@ -13,5 +13,6 @@ import { campaignRoutes } from './campaigns.ts';
 import { campaignRecipientRoutes } from './campaign-recipients.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { paymentRoutes } from './payments.ts';
+import { walletStatementRoutes } from './wallet-statement.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...platformRoutes, ...contactRoutes, ...contactFieldRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes, ...webhookRoutes, ...paymentRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...walletStatementRoutes, ...platformRoutes, ...contactRoutes, ...contactFieldRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes, ...webhookRoutes, ...paymentRoutes];

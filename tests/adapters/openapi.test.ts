@@ -51,14 +51,17 @@ describe('GET /v1/openapi.json', () => {
 
   it('marks the operations beyond the specification x-svc-extension, and only those', () => {
     const marked = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).filter(([, op]) => op['x-svc-extension'] === true).map(([m]) => `${m} ${p}`));
-    expect(marked.sort()).toEqual([
-      'get /v1/groups/{id}/member-candidates',
-      'get /v1/wallet/payment-details',
-      'get /v1/wallet/top-ups/{id}',
-      'post /v1/campaigns/{id}/copy',
-      'post /v1/groups/{id}/members/add-many',
-      'post /v1/payments/mobile-money/callback',
-    ]);
+    expect(marked.sort()).toEqual(
+      [
+        'get /v1/groups/{id}/member-candidates',
+        'get /v1/wallet/payment-details',
+        'get /v1/wallet/statements/{month}.csv',
+        'get /v1/wallet/top-ups/{id}',
+        'post /v1/campaigns/{id}/copy',
+        'post /v1/groups/{id}/members/add-many',
+        'post /v1/payments/mobile-money/callback',
+      ].sort(),
+    );
   });
 
   it('request bodies come from the validating zod schemas (strict: no additional properties)', () => {

@@ -14,6 +14,8 @@ const PROCEDURE_OF: Record<string, string> = {
   updateWallet: 'wallet.setLowBalanceThreshold',
   listLedgerEntries: 'wallet.ledger',
   exportLedger: 'wallet.exportLink',
+  // The same statement as data: the dashboard prints it and links the file itself.
+  exportWalletStatement: 'wallet.statement',
   requestTopUp: 'wallet.requestTopUp',
   listTopUps: 'wallet.topUps',
   listSenderIds: 'senderIds.list',

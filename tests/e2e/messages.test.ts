@@ -1,7 +1,8 @@
 // Messages and the wallet in Chromium, in English and Kiswahili, against the real service (dispatcher and SMSC
 // simulator running): a failed message explained in plain words in the language shown, a receipt sent twice
 // explained, a search by four digits (and its refusal at the field), a new organization's send form starting in
-// Test with its messages marked, and the CSV downloads of messages and of the ledger fetched from the pages' links.
+// Test with its messages marked, the CSV downloads of messages and of the ledger fetched from the pages' links, and
+// the printable monthly statement in Kiswahili.
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -202,5 +203,26 @@ describe('messages and the wallet', () => {
     expect(lines.length - 1).toBeGreaterThan(1);
     await page.getByRole('table', { name: w.money.ledger.caption }).waitFor();
     await keep(page, 'wallet-sw.png');
+
+    // The monthly statement: its months by the service's clock (November 2026 and the 12 before), its CSV's link,
+    // and its printable page whose totals are the figures wallet.statement gives.
+    const chooser = page.getByRole('region', { name: w.statement.chooser.heading });
+    await expect.poll(() => chooser.getByLabel(w.statement.chooser.month).locator('option').count()).toBe(13);
+    expect(await chooser.getByLabel(w.statement.chooser.month).inputValue()).toBe('2026-11');
+    expect(await chooser.getByRole('link', { name: w.statement.chooser.download }).getAttribute('href')).toBe('/v1/wallet/statements/2026-11.csv');
+    await chooser.getByRole('link', { name: w.statement.chooser.open }).click();
+    await page.getByRole('table', { name: w.statement.totals.caption }).waitFor();
+    const input = encodeURIComponent(JSON.stringify({ month: '2026-11' }));
+    const figures = (await (await page.request.get(`${site.base}/trpc/wallet.statement?input=${input}`)).json()).result.data.statement;
+    const cents = async (kind: string) => Number((await page.getByTestId(`total-${kind}`).textContent())!.replace(/[^\d-]/g, ''));
+    for (const kind of ['top_ups', 'charges', 'releases', 'refunds', 'holds', 'adjustments']) expect([kind, await cents(kind)]).toEqual([kind, figures.totals[kind].amount]);
+    expect(figures.totals.top_ups.amount).toBe(1_000_000);
+    expect(await page.getByTestId('statement-organization').textContent()).toBe(figures.organization.name);
+    await keep(page, 'statement-sw.png');
+    // On paper the menu and the buttons are left off.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('#main-nav').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: w.statement.page.print }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
   });
 });

@@ -54,6 +54,8 @@ beforeAll(async () => {
     '/imports/new': 'import-upload',
     [`/imports/${upload.body.data.import.id}`]: 'import-columns',
     '/campaigns/new': 'campaign-new',
+    // The month of the test clock (22 November 2026): its fixture's top-up and test messages.
+    '/wallet/statement/2026-11': 'wallet-statement',
     [`/campaigns/${draft.body.data.campaign.id}`]: 'campaign-draft',
     [`/campaigns/${draft.body.data.campaign.id}/edit`]: 'campaign-edit',
     [`/webhooks/${endpoint.body.data.endpoint.id}`]: 'webhook-endpoint',

@@ -29,6 +29,8 @@ describe('REST paths', () => {
     expect(restLink('exportCampaignRecipients', { id: '0193e0c4-aaaa' }, { status: 'delivered' })).toBe('/v1/campaigns/0193e0c4-aaaa/messages.csv?status=delivered');
     expect(restLink('exportCampaignRecipients', { id: 'a/b c' }, { status: undefined })).toBe('/v1/campaigns/a%2Fb%20c/messages.csv');
     expect(restLink('getServiceStatus', {})).toBe('/v1/service-status');
+    // A parameter before a file extension is named without it.
+    expect(restLink('exportWalletStatement', { month: '2026-10' })).toBe('/v1/wallet/statements/2026-10.csv');
     expect(restLink('uploadContactImport', {}, { filename: 'wateja wa Mei.csv' })).toBe('/v1/contact-imports?filename=wateja+wa+Mei.csv');
   });
 

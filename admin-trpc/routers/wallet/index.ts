@@ -7,5 +7,6 @@ import { requestTopUp } from './request-top-up.ts';
 import { listTopUps } from './list-top-ups.ts';
 import { exportLink } from './export-link.ts';
 import { paymentDetails, startMobileMoneyTopUp, topUp } from './mobile-money.ts';
+import { statement } from './statement.ts';
 
-export const walletRouter = router({ get: getWallet, ledger: listLedger, setLowBalanceThreshold, requestTopUp, topUps: listTopUps, exportLink, paymentDetails, startMobileMoneyTopUp, topUp });
+export const walletRouter = router({ get: getWallet, ledger: listLedger, setLowBalanceThreshold, requestTopUp, topUps: listTopUps, exportLink, statement, paymentDetails, startMobileMoneyTopUp, topUp });

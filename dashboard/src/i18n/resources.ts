@@ -12,8 +12,9 @@ import * as money from '../money/locale.ts';
 import * as people from '../people/locale.ts';
 import * as reports from '../reports/locale.ts';
 import * as shell from '../shell/locale.ts';
+import * as statement from '../statement/locale.ts';
 
-export const NAMESPACES = { common, codes, account, addressBook, campaigns, developers, explorer, messages, money, people, reports, shell };
+export const NAMESPACES = { common, codes, account, addressBook, campaigns, developers, explorer, messages, money, people, reports, shell, statement };
 
 type Namespaces = typeof NAMESPACES;
 type In<L extends 'en' | 'sw'> = { [N in keyof Namespaces]: Namespaces[N][L] };

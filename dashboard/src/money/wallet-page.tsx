@@ -15,6 +15,7 @@ import { Stats } from '../ui/stats.tsx';
 import type { Column } from '../ui/data-table.tsx';
 import { FilteredList, type FilterField } from '../ui/filtered-list.tsx';
 import { DayRangeExport, lastDays } from '../messages/day-range-export.tsx';
+import { StatementChooser } from '../statement/statement-chooser.tsx';
 import { PaybillBox } from './paybill-box.tsx';
 
 type Entry = Outputs['wallet']['ledger']['entries'][number];
@@ -87,6 +88,7 @@ export function WalletLedgerPage({ query }: PageProps) {
       <DayRangeExport id="ledger-export" heading={t('export.heading')} first={days.first} last={days.last} link={(range) => trpc.wallet.exportLink.queryOptions(range)}>
         {t('export.whatIsIn')}
       </DayRangeExport>
+      <StatementChooser />
     </Page>
   );
 }
