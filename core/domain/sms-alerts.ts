@@ -73,10 +73,10 @@ export interface LowBalanceWords {
 
 const LOW_BALANCE: Record<Language, (w: LowBalanceWords, name: string) => string> = {
   en: (w, name) =>
-    `Ujumbe: the balance of ${name} is ${tzsText(w.available)}, below your alert level of ${tzsText(w.threshold)}. ` +
+    `Ujumbe: the available balance of ${name} is ${tzsText(w.available)}, below your alert level of ${tzsText(w.threshold)}. ` +
     (w.paymentReference ? `Top up: paybill ${w.paybillNumber}, account ${w.paymentReference}.` : 'Top up on the Wallet page of the dashboard.'),
   sw: (w, name) =>
-    `Ujumbe: salio la ${name} ni ${tzsText(w.available)}, chini ya kiwango cha tahadhari cha ${tzsText(w.threshold)}. ` +
+    `Ujumbe: salio linalotumika la ${name} ni ${tzsText(w.available)}, chini ya kiwango cha tahadhari cha ${tzsText(w.threshold)}. ` +
     (w.paymentReference ? `Ongeza salio: paybill ${w.paybillNumber}, akaunti ${w.paymentReference}.` : 'Ongeza salio kwenye ukurasa wa Pochi wa dashibodi.'),
 };
 
@@ -96,7 +96,7 @@ export interface TopUpReceiptWords {
 
 const TOP_UP_RECEIPT: Record<Language, (w: TopUpReceiptWords, name: string) => string> = {
   en: (w, name) => `Ujumbe: ${tzsText(w.amount)} credited to ${name}. New available balance: ${tzsText(w.availableAfter)}.`,
-  sw: (w, name) => `Ujumbe: ${tzsText(w.amount)} zimeingia kwenye Pochi ya ${name}. Salio linalopatikana sasa: ${tzsText(w.availableAfter)}.`,
+  sw: (w, name) => `Ujumbe: ${tzsText(w.amount)} zimeingia kwenye Pochi ya ${name}. Salio linalotumika sasa: ${tzsText(w.availableAfter)}.`,
 };
 
 export function topUpReceiptText(w: TopUpReceiptWords): string {
