@@ -76,7 +76,7 @@ const LOW_BALANCE: Record<Language, (w: LowBalanceWords, name: string) => string
     `Ujumbe: the available balance of ${name} is ${tzsText(w.available)}, below your alert level of ${tzsText(w.threshold)}. ` +
     (w.paymentReference ? `Top up: paybill ${w.paybillNumber}, account ${w.paymentReference}.` : 'Top up on the Wallet page of the dashboard.'),
   sw: (w, name) =>
-    `Ujumbe: salio linalotumika la ${name} ni ${tzsText(w.available)}, chini ya kiwango cha tahadhari cha ${tzsText(w.threshold)}. ` +
+    `Ujumbe: salio la ${name} ni ${tzsText(w.available)}, chini ya kiwango cha tahadhari ${tzsText(w.threshold)}. ` +
     (w.paymentReference ? `Ongeza salio: paybill ${w.paybillNumber}, akaunti ${w.paymentReference}.` : 'Ongeza salio kwenye ukurasa wa Pochi wa dashibodi.'),
 };
 

@@ -118,7 +118,7 @@ describe('the low-balance alert', () => {
     expect(sent.find((m) => m.member === 'owner')!.body).toBe(
       `Ujumbe: the available balance of Duka la Mama Ashura & Wanawe is TZS 4,500, below your alert level of TZS 5,000. Top up: paybill ${PAYBILL}, account ${REFERENCE}.`,
     );
-    expect(sent.find((m) => m.member === 'owner_sw')!.body).toMatch(/^Ujumbe: salio linalotumika la Duka la Mama.* ni TZS 4,500, chini ya .*TZS 5,000\. Ongeza salio: paybill 888800, akaunti 40512378\.$/);
+    expect(sent.find((m) => m.member === 'owner_sw')!.body).toMatch(/^Ujumbe: salio la Duka la Mama.* ni TZS 4,500, chini ya kiwango cha tahadhari TZS 5,000\. Ongeza salio: paybill 888800, akaunti 40512378\.$/);
     // Only the two holds moved money: the alerts wrote no ledger entry anywhere.
     expect(await ledgerEntries()).toBe(before + 2);
 
