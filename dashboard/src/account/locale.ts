@@ -51,7 +51,7 @@ export const en = {
   },
   phone: {
     heading: 'Your mobile number',
-    lead: 'A verified number receives the code when you forget your password. Ujumbe texts it itself; nobody is charged.',
+    lead: 'A verified number receives the code when you forget your password, and the SMS alerts you choose below. Ujumbe texts them itself; nobody is charged.',
     none: 'No number yet.',
     verified: '{{number}}, verified {{at}}',
     unverified: '{{number}}, not verified yet',
@@ -158,7 +158,7 @@ export const sw: Messages<typeof en> = {
   },
   phone: {
     heading: 'Namba yako ya simu',
-    lead: 'Namba iliyothibitishwa hupokea namba ya siri ukisahau nenosiri. Ujumbe huituma yenyewe; hakuna anayetozwa.',
+    lead: 'Namba iliyothibitishwa hupokea namba ya siri ukisahau nenosiri, na tahadhari za SMS unazochagua hapa chini. Ujumbe huzituma yenyewe; hakuna anayetozwa.',
     none: 'Bado hakuna namba.',
     verified: '{{number}}, imethibitishwa {{at}}',
     unverified: '{{number}}, bado haijathibitishwa',
