@@ -1,9 +1,10 @@
 // What signing in and its neighbours take: signing in, changing a password, resetting it by a one-time code,
-// accepting an invitation.
+// accepting an invitation; the member's own language and SMS alerts.
 import { z } from 'zod';
 import { CODE_DIGITS } from '../domain/one-time-codes.ts';
 import { ZId } from './common.ts';
 import { LANGUAGES } from '../domain/languages.ts';
+import { SMS_ALERTS } from '../domain/sms-alerts.ts';
 
 /** Only the length is judged at the edge: how guessable a password is depends on whose it is (strongPassword). */
 export const ZPassword = z.string().min(12, 'a password has at least 12 characters').max(200);
@@ -55,3 +56,12 @@ export type TAcceptInvitationBody = z.infer<typeof ZAcceptInvitationBody>;
 /** The dashboard's language a member chooses for themselves. */
 export const ZSetLanguageBody = z.strictObject({ language: z.enum(LANGUAGES) });
 export type TSetLanguageBody = z.infer<typeof ZSetLanguageBody>;
+
+/** The SMS alerts a member chooses for themselves: the whole list they want (empty: none), each at most once. */
+export const ZSetSmsAlertsBody = z.strictObject({
+  alerts: z
+    .array(z.enum(SMS_ALERTS))
+    .max(SMS_ALERTS.length)
+    .refine((alerts) => new Set(alerts).size === alerts.length, 'each alert at most once'),
+});
+export type TSetSmsAlertsBody = z.infer<typeof ZSetSmsAlertsBody>;

@@ -1,6 +1,7 @@
 // Accounts in Chromium, in English and in Kiswahili: a mobile number verified by the code texted to it and a
 // forgotten password reset by a code texted the same way, each SMS really leaving over SMPP to the simulator; a
-// password changed on the account page; an invitation sent from the members page and accepted from its link.
+// password changed on the account page; an SMS alert turned off there and still off after a reload; an invitation
+// sent from the members page and accepted from its link.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -55,6 +56,11 @@ async function verifyThenReset(page: Page, language: Language, phone: { typed: s
   await page.getByRole('status').filter({ hasText: w.changePassword.doneAlone }).waitFor();
   await signInAs(env, { email: owner.email, password: changed });
 
+  // No verified number yet: the SMS alerts say so and lead to the number's field.
+  const toPhone = page.getByRole('link', { name: /<phone>(.*)<\/phone>/.exec(w.smsAlerts.noPhone)![1]!, exact: true });
+  await toPhone.click();
+  expect(await field(page, w.phone.number).evaluate((e) => e === document.activeElement)).toBe(true);
+
   await field(page, w.phone.number).fill(phone.typed);
   await button(page, w.phone.save).click();
   const first = await codeTextedTo(submits, phone.e164, 1);
@@ -63,6 +69,17 @@ async function verifyThenReset(page: Page, language: Language, phone: { typed: s
   await page.getByRole('status').filter({ hasText: w.phone.verifiedNow }).waitFor();
   expect(await page.getByRole('status').filter({ hasText: phone.e164 }).first().textContent()).toContain(w.phone.verified.split('{{at}}')[0]!.replace('{{number}}', phone.e164));
   expect(await env.sql('select phone, verified_at is not null as verified from member_phones where member_id = ?', [owner.id])).toEqual([{ phone: phone.e164, verified: true }]);
+  await toPhone.waitFor({ state: 'detached' });
+
+  // An owner gets both alerts until choosing; the low-balance one turned off stays off after a reload.
+  const lowBalance = page.getByRole('checkbox', { name: w.smsAlerts.alerts.low_balance, exact: true });
+  expect(await lowBalance.isChecked()).toBe(true);
+  await lowBalance.click();
+  await expect.poll(() => env.sql('select sms_alerts from members where id = ?', [owner.id])).toEqual([{ sms_alerts: ['top_up_receipt'] }]);
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: w.page.title }).waitFor();
+  expect(await lowBalance.isChecked()).toBe(false);
+  expect(await page.getByRole('checkbox', { name: w.smsAlerts.alerts.top_up_receipt, exact: true }).isChecked()).toBe(true);
   if (screenshots.account) await page.screenshot({ path: path.join(PAGES, screenshots.account), fullPage: true });
 
   await button(page, words(language).shell.signOut).click();

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZMember } from '../members/outputs.ts';
 import { LANGUAGES } from '../../../core/domain/languages.ts';
+import { SMS_ALERTS } from '../../../core/domain/sms-alerts.ts';
 
 export const ZSignedIn = z.strictObject({ member: ZMember, csrf_token: z.string(), expires_at: z.string() });
 export const ZSignedOut = z.strictObject({ signed_out: z.boolean() });
@@ -15,8 +16,18 @@ export const ZOrganization = z.strictObject({
   updated_at: z.string().nullable(),
 });
 
-export const ZWhoAmI = z.strictObject({ member: ZMember, organization: ZOrganization, language: z.enum(LANGUAGES).nullable() });
+/** The SMS alerts a member gets, and whether their role may choose them (it may read the wallet). */
+export const ZSmsAlerts = z.strictObject({ alerts: z.array(z.enum(SMS_ALERTS)), may_choose: z.boolean() });
+
+export const ZWhoAmI = z.strictObject({
+  member: ZMember,
+  organization: ZOrganization,
+  language: z.enum(LANGUAGES).nullable(),
+  sms_alerts: ZSmsAlerts,
+  phone_verified: z.boolean(),
+});
 export const ZLanguageSet = z.strictObject({ language: z.enum(LANGUAGES) });
+export const ZSmsAlertsSet = z.strictObject({ sms_alerts: ZSmsAlerts });
 
 export const ZPasswordChanged = z.strictObject({ password_changed: z.boolean(), other_sessions_ended: z.number().int() });
 export const ZResetRequested = z.strictObject({ requested: z.boolean(), message: z.string(), expires_in_seconds: z.number().int() });

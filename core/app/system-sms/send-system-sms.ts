@@ -7,11 +7,13 @@ import { DomainError, unwrap } from '../../domain/errors.ts';
 import { analyzeBody } from '../../domain/segments.ts';
 import { PLATFORM_ORGANIZATION_ID, PLATFORM_SENDER, RECEIPT_EXCERPT_CHARS, SYSTEM_SMS_PER_HOUR, SYSTEM_SMS_TTL_MS } from '../../domain/system-sms.ts';
 import { insertSystemMessage } from '../../db/system-sms/system-messages.ts';
+import { takeBucketToken } from '../../db/rate-limits/buckets.ts';
+import { readPlatformSettings } from '../../db/platform/settings.ts';
+import type { Runner } from '../../db/sql.ts';
 import { newId } from '../../db/ids.ts';
-import { readSettings } from '../platform/settings.ts';
-import { takeToken } from '../rate-limit.ts';
+import { rateLimited } from '../rate-limit.ts';
 
-export type SystemSmsPurpose = 'password_reset' | 'phone_verification';
+export type SystemSmsPurpose = 'password_reset' | 'phone_verification' | 'low_balance_alert' | 'top_up_receipt';
 
 export interface SystemSms {
   purpose: SystemSmsPurpose;
@@ -32,17 +34,31 @@ export interface SystemSms {
  */
 export async function sendSystemSms(ctx: Ctx, sms: SystemSms): Promise<{ messageId: string }> {
   if (!ctx.em.isInTransaction()) throw new Error('a system SMS is queued inside the transaction of the change that needs it');
+  return queueSystemSms({ db: ctx.em, now: ctx.now }, sms);
+}
+
+/** A transaction already open, through the ORM or on a hot path's own client (the outbox's fan-out). */
+export interface OpenTransaction {
+  db: Runner;
+  now: Date;
+}
+
+/** sendSystemSms on a transaction the caller holds open: the same allowance, the same message. */
+export async function queueSystemSms(tx: OpenTransaction, sms: SystemSms): Promise<{ messageId: string }> {
   const perSecond = SYSTEM_SMS_PER_HOUR / 3600;
-  await takeToken(ctx, `system-sms:member:${sms.memberId}`, SYSTEM_SMS_PER_HOUR, perSecond, true);
-  await takeToken(ctx, `system-sms:number:${sms.to}`, SYSTEM_SMS_PER_HOUR, perSecond, true);
-  const { smsRoute } = await readSettings(ctx);
-  const analysis = unwrap(analyzeBody(sms.body, smsRoute));
+  for (const bucket of [`system-sms:member:${sms.memberId}`, `system-sms:number:${sms.to}`]) {
+    const token = await takeBucketToken(tx.db, bucket, SYSTEM_SMS_PER_HOUR, perSecond);
+    if (!token?.allowed) throw rateLimited(token?.retry_after_seconds ?? 1);
+  }
+  const settings = await readPlatformSettings(tx.db);
+  if (!settings) throw new Error('platform_settings has no row: run the migrations');
+  const analysis = unwrap(analyzeBody(sms.body, settings.sms_route));
   // Each part's receipt quotes that part's start: a secret is carried by a message of one part, past its excerpt.
   if (sms.secret !== undefined && (analysis.segments !== 1 || analysis.body.indexOf(sms.secret) < RECEIPT_EXCERPT_CHARS)) {
     throw new Error('a system SMS would carry its secret within a receipt excerpt');
   }
   const id = newId();
-  await insertSystemMessage(ctx.em, {
+  await insertSystemMessage(tx.db, {
     id,
     organizationId: PLATFORM_ORGANIZATION_ID,
     to: sms.to,
@@ -54,8 +70,8 @@ export async function sendSystemSms(ctx: Ctx, sms: SystemSms): Promise<{ message
     clientRef: `system:${sms.purpose}:${id}`,
     purpose: sms.purpose,
     memberId: sms.memberId,
-    at: ctx.now,
-    expiresAt: new Date(ctx.now.getTime() + SYSTEM_SMS_TTL_MS),
+    at: tx.now,
+    expiresAt: new Date(tx.now.getTime() + SYSTEM_SMS_TTL_MS),
   });
   return { messageId: id };
 }

@@ -8,13 +8,14 @@ import type { TenantActor } from '../actor.ts';
 import { DISABLE_AFTER_FAILING_MS, nextAttemptAt, outcomeOf } from '../../domain/webhooks.ts';
 import { newId, UUID_RE } from '../../db/ids.ts';
 import { claimDueDeliveries, type ClaimedRow } from '../../db/webhooks/claim.ts';
-import { fanOutEvents, type NewDelivery, type OutboxEventRow, type SubjectKind, type SubjectReader } from '../../db/webhooks/fan-out.ts';
+import { fanOutEvents, type BesideFanOut, type NewDelivery, type OutboxEventRow, type SubjectKind, type SubjectReader } from '../../db/webhooks/fan-out.ts';
 import { recordAnswers } from '../../db/webhooks/record-answers.ts';
 import { insertAudit } from '../audit/record-audit.ts';
 import { messageView } from '../messages/message-view.ts';
 import { importView, type ImportRow } from '../imports/import-view.ts';
 import { optOutView, type OptOutRow } from '../opt-outs/opt-out-view.ts';
 import { open } from './secret-box.ts';
+import { LOW_BALANCE_EVENT, queueLowBalanceAlerts } from '../wallet/sms-alerts/low-balance-alerts.ts';
 
 /** A message event's data is the message as an API key sees it (campaign numbers masked), in the event's status. */
 const KEY_VIEWER = { kind: 'key', organizationId: '', keyId: '', mode: 'live', scopes: [] } as unknown as TenantActor;
@@ -44,10 +45,21 @@ async function eventData(events: OutboxEventRow[], subjects: SubjectReader): Pro
 export const FAN_OUT_BATCH = 1000;
 
 /**
+ * The low-balance alert by SMS, texted as its event leaves the outbox (every organization's, endpoints or not). A
+ * fault in it is written to the log (its message alone, never an SMS's words) and the fan-out goes on.
+ */
+const lowBalanceAlerts = (deps: Deps, now: Date): BesideFanOut => ({
+  type: LOW_BALANCE_EVENT,
+  run: async (events, tx) => void (await queueLowBalanceAlerts(deps, { db: tx, now }, events)),
+  failed: (err) =>
+    process.stderr.write(`${JSON.stringify({ time: now.toISOString(), message: 'low-balance SMS alerts failed', error: (err as Error)?.message ?? String(err) })}\n`),
+});
+
+/**
  * Up to `limit` outbox events, oldest first, become deliveries to every enabled endpoint of their organization
  * that subscribes to their type, in the transaction that takes the events out of the outbox; each delivery's
- * body is the event with its subject as an API key sees it. Returns how many events it took (0 when another
- * fan-out had the turn).
+ * body is the event with its subject as an API key sees it. The low-balance events text their alerts in that
+ * transaction too. Returns how many events it took (0 when another fan-out had the turn).
  */
 export async function fanOut(deps: Deps, limit = FAN_OUT_BATCH): Promise<number> {
   const now = await deps.clock.now();
@@ -65,7 +77,7 @@ export async function fanOut(deps: Deps, limit = FAN_OUT_BATCH): Promise<number>
         body: JSON.stringify({ type: e.payload.type, timestamp: e.payload.timestamp, data: data.get(e.id) }),
       })),
     );
-  });
+  }, lowBalanceAlerts(deps, now));
 }
 
 /** A claimed delivery as the sender posts it: its secrets opened, the sealed ones left behind. */

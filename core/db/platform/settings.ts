@@ -2,7 +2,7 @@
 // switch and the test clock's offset.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SmsRoute } from '../../domain/segments.ts';
-import { exec, one } from '../sql.ts';
+import { exec, one, type Runner } from '../sql.ts';
 
 export interface SettingsRow {
   sms_route: SmsRoute;
@@ -12,8 +12,8 @@ export interface SettingsRow {
   live_dispatch: boolean;
 }
 
-export function readPlatformSettings(em: EntityManager): Promise<SettingsRow | undefined> {
-  return one<SettingsRow>(em, 'select * from platform_settings where id');
+export function readPlatformSettings(db: Runner): Promise<SettingsRow | undefined> {
+  return one<SettingsRow>(db, 'select * from platform_settings where id');
 }
 
 /** The route, and when it last changed: quotes made on another route compare their route with this one. */

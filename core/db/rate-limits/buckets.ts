@@ -1,7 +1,6 @@
 // Token buckets shared by every API replica (one row per bucket, take_token of migration 0001), refilled by the
 // database's own clock: rate limits measure real time, whatever the business clock says.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { one } from '../sql.ts';
+import { one, type Runner } from '../sql.ts';
 
 export interface TokenTaken {
   allowed: boolean;
@@ -9,7 +8,7 @@ export interface TokenTaken {
   retry_after_seconds: number;
 }
 
-/** Takes one token from the bucket, on the connection (and in the transaction, if any) of `em`. */
-export function takeBucketToken(em: EntityManager, bucket: string, capacity: number, perSecond: number): Promise<TokenTaken | undefined> {
-  return one<TokenTaken>(em, 'select * from take_token(?, ?, ?)', [bucket, capacity, perSecond]);
+/** Takes one token from the bucket, on the connection (and in the transaction, if any) of `db`. */
+export function takeBucketToken(db: Runner, bucket: string, capacity: number, perSecond: number): Promise<TokenTaken | undefined> {
+  return one<TokenTaken>(db, 'select * from take_token(?, ?, ?)', [bucket, capacity, perSecond]);
 }

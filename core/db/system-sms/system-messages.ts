@@ -1,8 +1,7 @@
 // System messages: rows of the platform organization's messages, queued for the normal dispatch like any live
 // message but with no money (charge none, nothing held, no ledger entry), and marked with what they were for.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Encoding } from '../../domain/segments.ts';
-import { exec } from '../sql.ts';
+import { exec, type Runner } from '../sql.ts';
 
 export interface NewSystemMessage {
   id: string;
@@ -21,10 +20,10 @@ export interface NewSystemMessage {
   expiresAt: Date;
 }
 
-/** The message, accepted and due at once, and its mark, in one statement. */
-export async function insertSystemMessage(em: EntityManager, m: NewSystemMessage): Promise<void> {
+/** The message, accepted and due at once, and its mark, in one statement (through the ORM or a hot path's own client). */
+export async function insertSystemMessage(db: Runner, m: NewSystemMessage): Promise<void> {
   await exec(
-    em,
+    db,
     `with marked as (
        insert into system_messages (organization_id, message_id, purpose, member_id, redacted_body, created_at) values (?, ?, ?, ?, ?, ?)
      )

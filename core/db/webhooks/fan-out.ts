@@ -3,6 +3,7 @@
 // read, their deliveries written.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { exec, nativePool, nativeTransaction, rows, type Runner } from '../sql.ts';
+import { isContention } from '../contention.ts';
 
 /** One fan-out at a time in the whole deployment (a transaction-scoped advisory lock): events leave in id order. */
 const FAN_OUT_LOCK = 0x75_6a_6d_01;
@@ -50,18 +51,47 @@ async function subjectRows(db: Runner, kind: SubjectKind, keys: SubjectKey[]): P
 }
 
 /**
+ * Work some events bring about beyond their deliveries (the low-balance alert by SMS), done in the transaction
+ * that takes them out of the outbox, whether or not an endpoint wants them: a fan-out run again never does it
+ * twice. It runs within a savepoint: should it fail, its own writes are undone and `failed` hears why, and the
+ * events still leave (a fault there must never hold up every organization's webhooks). Contention is the exception:
+ * the whole fan-out runs again.
+ */
+export interface BesideFanOut {
+  type: string;
+  run: (events: OutboxEventRow[], tx: Runner) => Promise<void>;
+  failed: (err: unknown) => void;
+}
+
+async function runBeside(tx: Runner, beside: BesideFanOut, events: OutboxEventRow[]): Promise<void> {
+  const mine = events.filter((e) => e.type === beside.type);
+  if (mine.length === 0) return;
+  await exec(tx, 'savepoint beside_fan_out');
+  try {
+    await beside.run(mine, tx);
+    await exec(tx, 'release savepoint beside_fan_out');
+  } catch (err) {
+    // Contention runs the whole fan-out again (nativeTransaction), this work with it.
+    if (isContention(err)) throw err;
+    await exec(tx, 'rollback to savepoint beside_fan_out');
+    beside.failed(err);
+  }
+}
+
+/**
  * Up to `limit` outbox events, oldest first, become deliveries to every enabled endpoint of their organization
  * that subscribes to their type, in the transaction that takes the events out of the outbox. An event no
  * endpoint wants is simply taken out. Taking them out (rather than marking them) keeps the outbox small and
  * writes the least: no row lock, no new row version, no index entry. `deliveriesOf` makes the deliveries of the
- * wanted events, reading their subjects in the transaction. Returns how many events it took (0 when another
- * fan-out had the turn).
+ * wanted events, reading their subjects in the transaction. `beside` is done for its type of event. Returns how many events it took
+ * (0 when another fan-out had the turn).
  */
 export async function fanOutEvents(
   em: EntityManager,
   now: Date,
   limit: number,
   deliveriesOf: (events: OutboxEventRow[], subjects: SubjectReader) => Promise<NewDelivery[]>,
+  beside?: BesideFanOut,
 ): Promise<number> {
   const pool = await nativePool(em);
   return nativeTransaction(pool, async (tx) => {
@@ -76,6 +106,7 @@ export async function fanOutEvents(
              and (w.event_types = '{}' or o.type = any(w.event_types))), '{}') as endpoint_ids`,
       [limit],
     );
+    if (beside) await runBeside(tx, beside, events);
     const wanted = events.filter((e) => e.endpoint_ids.length);
     if (wanted.length === 0) return events.length;
     const deliveries = await deliveriesOf(wanted, (kind, keys) => subjectRows(tx, kind, keys));

@@ -36,7 +36,7 @@ export const en = {
   },
   page: {
     title: 'Your account',
-    lead: 'Your password, your mobile number for resetting it, and the language of the dashboard.',
+    lead: 'Your password, your mobile number for resetting it and for alerts, the SMS alerts you get, and the language of the dashboard.',
   },
   changePassword: {
     heading: 'Change your password',
@@ -51,7 +51,7 @@ export const en = {
   },
   phone: {
     heading: 'Your mobile number',
-    lead: 'A verified number receives the code when you forget your password. Ujumbe texts it itself; nobody is charged.',
+    lead: 'A verified number receives the code when you forget your password, and the SMS alerts you choose below. Ujumbe texts them itself; nobody is charged.',
     none: 'No number yet.',
     verified: '{{number}}, verified {{at}}',
     unverified: '{{number}}, not verified yet',
@@ -68,6 +68,17 @@ export const en = {
   language: {
     heading: 'Language',
     lead: 'The dashboard speaks this language on every device you sign in on.',
+  },
+  smsAlerts: {
+    heading: 'SMS alerts',
+    lead: 'Ujumbe texts these alerts itself, to your verified mobile number only; nobody is charged.',
+    noPhone: 'You have no verified mobile number yet, so no alert reaches you: <phone>set your number and verify it</phone>.',
+    notForRole: 'SMS alerts tell the balance of the wallet, which your role does not see: it gets none.',
+    legend: 'Text me',
+    alerts: {
+      low_balance: 'When the available balance falls below the alert level of the wallet',
+      top_up_receipt: 'A receipt when a top-up is credited to the wallet',
+    },
   },
   /** Kiswahili for the service's refusals of these forms; English shows the service's own words. */
   refusals: {
@@ -132,7 +143,7 @@ export const sw: Messages<typeof en> = {
   },
   page: {
     title: 'Akaunti yako',
-    lead: 'Nenosiri lako, namba yako ya simu ya kulirejesha, na lugha ya dashibodi.',
+    lead: 'Nenosiri lako, namba yako ya simu ya kulirejesha na ya tahadhari, tahadhari za SMS unazopata, na lugha ya dashibodi.',
   },
   changePassword: {
     heading: 'Badilisha nenosiri',
@@ -147,7 +158,7 @@ export const sw: Messages<typeof en> = {
   },
   phone: {
     heading: 'Namba yako ya simu',
-    lead: 'Namba iliyothibitishwa hupokea namba ya siri ukisahau nenosiri. Ujumbe huituma yenyewe; hakuna anayetozwa.',
+    lead: 'Namba iliyothibitishwa hupokea namba ya siri ukisahau nenosiri, na tahadhari za SMS unazochagua hapa chini. Ujumbe huzituma yenyewe; hakuna anayetozwa.',
     none: 'Bado hakuna namba.',
     verified: '{{number}}, imethibitishwa {{at}}',
     unverified: '{{number}}, bado haijathibitishwa',
@@ -164,6 +175,17 @@ export const sw: Messages<typeof en> = {
   language: {
     heading: 'Lugha',
     lead: 'Dashibodi itatumia lugha hii kwenye kila kifaa unachoingia nacho.',
+  },
+  smsAlerts: {
+    heading: 'Tahadhari kwa SMS',
+    lead: 'Ujumbe hutuma tahadhari hizi yenyewe, kwa namba yako ya simu iliyothibitishwa pekee; hakuna anayetozwa.',
+    noPhone: 'Bado huna namba ya simu iliyothibitishwa, kwa hiyo hakuna tahadhari itakayokufikia: <phone>weka namba yako na uithibitishe</phone>.',
+    notForRole: 'Tahadhari kwa SMS zinaeleza salio la Pochi, ambalo wadhifa wako hauoni: hautapata tahadhari.',
+    legend: 'Nitumie SMS',
+    alerts: {
+      low_balance: 'Salio linalotumika likishuka chini ya kiwango cha tahadhari cha Pochi',
+      top_up_receipt: 'Risiti salio linapoongezwa kwenye Pochi',
+    },
   },
   refusals: {
     unauthorized: 'Barua pepe au nenosiri si sahihi.',

@@ -1,5 +1,5 @@
 // The member's own mobile number: set it (a code is texted to it through Ujumbe itself), then verify it with the
-// code. Only a verified number receives the codes of a password reset.
+// code. Only a verified number receives the codes of a password reset and the SMS alerts.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,11 @@ import { Field } from '../ui/field.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { useRefusalWords } from './refusal-words.ts';
+
+/** auth.me tells whether the phone is verified (the SMS alerts section reads it): a new number or a code changes that. */
+function phoneChanged() {
+  void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey(), exact: true });
+}
 
 export function PhoneSection() {
   const { t } = useTranslation(['account', 'common']);
@@ -62,6 +67,7 @@ function SetNumber({ onSent }: { onSent: (sent: { number: string; until: string 
   const save = useAction(trpc.members.setPhone.mutationOptions(), {
     onSuccess: ({ phone, code_expires_at }) => {
       queryClient.setQueryData(trpc.members.phone.queryKey(), { phone });
+      phoneChanged();
       form.reset({ phone: '' });
       if (phone) onSent({ number: phone.number, until: code_expires_at });
     },
@@ -90,6 +96,7 @@ function VerifyNumber({ onVerified }: { onVerified: () => void }) {
     onSuccess: (answer) => {
       onVerified();
       queryClient.setQueryData(trpc.members.phone.queryKey(), answer);
+      phoneChanged();
     },
   });
   const general = useServerRefusal(form, verify.error, ['code']);
