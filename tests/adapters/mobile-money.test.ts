@@ -24,7 +24,17 @@ beforeAll(async () => {
   org = await createOrg(env, { members: { owner: 'owner', analyst: 'analyst' }, keys: { live: { mode: 'live' } } });
   other = await createOrg(env, { members: { owner: 'owner' }, keys: {} });
   owner = await signInAs(env, org.members.owner!);
+  // The owner gets the receipt of each credit by SMS (owners' default) on this verified number.
+  await env.sql('insert into member_phones (member_id, organization_id, phone, verified_at, created_at, updated_at) values (?, ?, ?, now(), now(), now())', [org.members.owner!.id, org.id, OWNER_PHONE]);
 });
+
+const OWNER_PHONE = '+255754900100';
+/** The system messages (receipts) queued for the owner's phone, oldest first. */
+const receipts = () =>
+  env.sql<{ body: string; charge: string }>(
+    "select m.body, m.charge from messages m join system_messages s on s.message_id = m.id where m.to_phone = ? and s.purpose = 'top_up_receipt' order by m.id",
+    [OWNER_PHONE],
+  );
 afterAll(() => pay?.close());
 
 /** A Vodacom number ending in the digit that picks the simulator's outcome, different for each test. */
@@ -80,6 +90,10 @@ describe('a push payment', () => {
     expect(entry).toEqual([{ amount: '1000000', reference: `M-Pesa ${topUp.transaction_id}`, actor_type: 'system' }]);
     const followed = await owner.agent.get(`/v1/wallet/top-ups/${topUp.id}`);
     expect(followed.body.data.top_up).toMatchObject({ status: 'credited', credited_amount: 1_000_000, ledger_entry_id: row.ledger_entry_id });
+    // The owner's receipt, a system message charged to nobody, queued with the credit.
+    const [receipt] = await receipts();
+    expect(receipt!.charge).toBe('none');
+    expect(receipt!.body).toContain('TZS 10,000');
   });
 
   it('declined for insufficient funds (last digit 1): failed, nothing credited', async () => {
@@ -121,9 +135,11 @@ describe('a push payment', () => {
     const topUp = await started(3);
     await settled(topUp.id);
     // The second callback follows the first: wait for it to be answered too.
+    const receiptsBefore = (await receipts()).length;
     await pay.waitForCallbacks(topUp.transaction_id, 2);
     expect(await available()).toBe(before + 1_000_000n);
     expect(await payments(topUp.transaction_id)).toHaveLength(1);
+    expect(await receipts()).toHaveLength(receiptsBefore);
   });
 
   it('paid a different amount (4): what was paid is credited, flagged for the operator', async () => {

@@ -13,6 +13,7 @@ import { insertProvenPayment, markPaymentCredited } from '../../db/payments/mobi
 import { lockPushTopUp, markPushCredited } from '../../db/payments/push-payments.ts';
 import { findOrganizationByReference } from '../../db/payments/payment-references.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { queueTopUpReceipts } from '../wallet/sms-alerts/top-up-receipts.ts';
 
 const SYSTEM = { actorType: 'system', actorId: null } as const;
 
@@ -31,9 +32,13 @@ export interface ProvenPush {
   source: 'callback' | 'status';
 }
 
-/** The top_up entry that pays a proven payment into the organization's wallet, with the payment's words. */
-async function creditEntry(tx: Ctx, organizationId: string, amount: bigint, reference: string): Promise<string> {
-  const { entryId } = await applyMovement(tx.em, organizationId, (b) => topUpMovement(b, amount), { ...SYSTEM, reference, at: tx.now });
+/**
+ * The top_up entry that pays a proven payment into the organization's wallet, with the payment's words, and the
+ * receipts by SMS of the members who get them, in the same transaction (they leave only if the money came in).
+ */
+async function creditEntry(tx: Ctx, paid: { organizationId: string; amount: bigint; reference: string; paymentId: string }): Promise<string> {
+  const { entryId, balance } = await applyMovement(tx.em, paid.organizationId, (b) => topUpMovement(b, paid.amount), { ...SYSTEM, reference: paid.reference, at: tx.now });
+  await queueTopUpReceipts(tx, { organizationId: paid.organizationId, amount: paid.amount, availableAfter: balance.available, paymentId: paid.paymentId });
   return entryId;
 }
 
@@ -62,7 +67,7 @@ export function creditPushPayment(ctx: Ctx, paid: ProvenPush): Promise<CreditOut
     if (!kept) return { kind: 'duplicate' };
     if (!request) return { kind: 'unmatched', paymentId };
     const reference = `${PROVIDER_NAMES[request.provider!]} ${paid.transactionId}`;
-    const ledgerEntryId = await creditEntry(tx, request.organizationId, amount, reference);
+    const ledgerEntryId = await creditEntry(tx, { organizationId: request.organizationId, amount, reference, paymentId });
     await markPaymentCredited(tx.em, paymentId, { organizationId: request.organizationId, ledgerEntryId, at: tx.now });
     const decided = payTopUp(request, amount);
     const flag = decided.ok ? decided.value.flag : null;
@@ -136,7 +141,7 @@ export function creditPaybillPayment(ctx: Ctx, paid: ProvenPaybill): Promise<Cre
 
 /** A kept paybill payment credited to an organization (on arrival, or by the operator's assignment). */
 export async function creditPaymentRow(tx: Ctx, paymentId: string, organizationId: string, amount: bigint, transactionId: string): Promise<string> {
-  const ledgerEntryId = await creditEntry(tx, organizationId, amount, `Paybill ${transactionId}`);
+  const ledgerEntryId = await creditEntry(tx, { organizationId, amount, reference: `Paybill ${transactionId}`, paymentId });
   await markPaymentCredited(tx.em, paymentId, { organizationId, ledgerEntryId, at: tx.now });
   await recordAudit(tx, SYSTEM, {
     organizationId,
