@@ -70,7 +70,7 @@ export const en = {
     title: 'Wallet settings',
     alertHeading: 'Low-balance alert',
     alertHint:
-      'When a send takes the available balance below the threshold, the overview shows a warning and the wallet.low_balance webhook event goes out, once each time it falls below.',
+      'When a send takes the available balance below the threshold, the overview shows a warning, the wallet.low_balance webhook event goes out, and members who chose the low-balance alert get an SMS on their verified phone (set it on your account page): once each time it falls below.',
     loading: 'Loading the wallet',
     availableNow: 'Available now',
     alertBelow: 'Alert below',
@@ -152,7 +152,7 @@ export const sw: Messages<typeof en> = {
     title: 'Mipangilio ya pochi',
     alertHeading: 'Tahadhari ya salio dogo',
     alertHint:
-      'Ujumbe ukishusha salio linalotumika chini ya kiwango, muhtasari unaonyesha onyo na tukio la webhook wallet.low_balance linatumwa, mara moja kila linaposhuka chini yake.',
+      'Ujumbe ukishusha salio linalotumika chini ya kiwango, muhtasari unaonyesha onyo, tukio la webhook wallet.low_balance linatumwa, na wanachama waliochagua tahadhari ya salio hupata SMS kwenye simu yao iliyothibitishwa (iweke kwenye ukurasa wa akaunti yako): mara moja kila linaposhuka chini yake.',
     loading: 'Pochi inapakiwa',
     availableNow: 'Linalotumika sasa',
     alertBelow: 'Tahadhari chini ya',
