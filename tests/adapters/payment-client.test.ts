@@ -3,19 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientOf, closePaymentHarnesses, listen, paymentsHarness, sleep, type PaymentsHarness } from '../support/payments.ts';
+import { clientOf, closePaymentHarnesses, listen, paymentsHarness, phone, push, sleep } from '../support/payments.ts';
 import type { PaymentSimulator } from '../../workers/providers/payments/payment-simulator.ts';
 
 afterEach(closePaymentHarnesses);
 
-const phone = (lastDigit: number) => `+25575412345${lastDigit}`;
-
-async function push(h: PaymentsHarness, lastDigit: number, amountTzs = 5000) {
-  const externalId = randomUUID();
-  const answer = await h.client.checkout({ provider: 'mpesa', phone: phone(lastDigit), amountTzs, externalId });
-  if (answer.kind !== 'accepted') throw new Error(`expected accepted, got ${JSON.stringify(answer)}`);
-  return { transactionId: answer.transactionId, externalId };
-}
 
 /** A client of an aggregator that issues tokens and answers every other call as `answer` says. */
 async function stubAggregator(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void, timeoutMs = 300) {

@@ -3,19 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutAnswer, PaymentNotice } from '../../core/app/payments/gateway.ts';
-import { CALLBACK_SECRET, clientOf, closePaymentHarnesses, paymentsHarness, sleep, waitFor, type PaymentsHarness } from '../support/payments.ts';
+import { CALLBACK_SECRET, clientOf, closePaymentHarnesses, paymentsHarness, phone, push, sleep, waitFor, type PaymentsHarness } from '../support/payments.ts';
 import { startPaymentSimulator } from '../../workers/providers/payments/payment-simulator.ts';
 
 afterEach(closePaymentHarnesses);
 
-const phone = (lastDigit: number) => `+25575412345${lastDigit}`;
-
-async function push(h: PaymentsHarness, lastDigit: number, amountTzs = 5000) {
-  const externalId = randomUUID();
-  const answer = await h.client.checkout({ provider: 'mpesa', phone: phone(lastDigit), amountTzs, externalId });
-  if (answer.kind !== 'accepted') throw new Error(`expected accepted, got ${JSON.stringify(answer)}`);
-  return { transactionId: answer.transactionId, externalId };
-}
 
 /** The callbacks received so far, each proven and read. */
 function notices(h: PaymentsHarness): PaymentNotice[] {

@@ -18,6 +18,8 @@ const PROCEDURE_OF: Record<string, string> = {
   exportWalletStatement: 'wallet.statement',
   requestTopUp: 'wallet.requestTopUp',
   listTopUps: 'wallet.topUps',
+  getTopUp: 'wallet.topUp',
+  getPaymentDetails: 'wallet.paymentDetails',
   listSenderIds: 'senderIds.list',
   requestSenderId: 'senderIds.request',
   sendMessage: 'messages.send',

@@ -53,22 +53,34 @@ interface RawOperation {
   requestBody?: { content: Record<string, { schema: Schema }> };
 }
 
+/**
+ * A body that takes one of several forms (`anyOf` of objects at its root, e.g. a top-up by push payment or by a
+ * payment made elsewhere) is walked as one operation per form.
+ */
+function bodyForms(body: Schema | undefined): (Schema | undefined)[] {
+  const forms = body?.anyOf?.filter((s) => s.type !== 'null') ?? [];
+  return forms.length > 1 && forms.every((s) => s.type === 'object') ? forms : [body];
+}
+
 export function operationsOf(doc: { paths: Record<string, Record<string, unknown>> }): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops as Record<string, RawOperation>).map(([method, op]) => {
+    Object.entries(ops as Record<string, RawOperation>).flatMap(([method, op]) => {
       const content = op.requestBody?.content ?? {};
       const rawBody = Object.keys(content).find((type) => type !== 'application/json');
       const params = op.parameters ?? [];
-      return {
-        operationId: op.operationId,
-        method,
-        path,
-        callers: op['x-svc-public'] ? ['anonymous'] : op['x-svc-scopes'].length ? ['live', 'test', 'owner'] : ['owner'],
-        idempotency: params.some((p) => p.in === 'header' && p.name === 'X-Idempotency-Key'),
-        ...(content['application/json'] ? { body: content['application/json'].schema } : {}),
-        ...(rawBody ? { rawBody } : {}),
-        params: params.filter((p) => p.in !== 'header'),
-      } satisfies Operation;
+      return bodyForms(content['application/json']?.schema).map(
+        (body) =>
+          ({
+            operationId: op.operationId,
+            method,
+            path,
+            callers: op['x-svc-public'] ? ['anonymous'] : op['x-svc-scopes'].length ? ['live', 'test', 'owner'] : ['owner'],
+            idempotency: params.some((p) => p.in === 'header' && p.name === 'X-Idempotency-Key'),
+            ...(body ? { body } : {}),
+            ...(rawBody ? { rawBody } : {}),
+            params: params.filter((p) => p.in !== 'header'),
+          }) satisfies Operation,
+      );
     }),
   );
 }

@@ -1,5 +1,6 @@
 // The payments client against the simulator over loopback, with a small server standing for the service's
 // callback route: it keeps each callback's headers and exact bytes for readNotice to prove.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PaymentGateway } from '../../core/app/payments/gateway.ts';
@@ -79,12 +80,15 @@ export function clientOf(simulator: PaymentSimulator, options: { timeoutMs?: num
   });
 }
 
-export async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export { sleep, waitFor } from './smpp.ts';
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A Vodacom number ending in the digit that picks the simulator's outcome. */
+export const phone = (lastDigit: number) => `+25575412345${lastDigit}`;
+
+/** A checkout the simulator took: its transaction id and our externalId. */
+export async function push(h: PaymentsHarness, lastDigit: number, amountTzs = 5000) {
+  const externalId = randomUUID();
+  const answer = await h.client.checkout({ provider: 'mpesa', phone: phone(lastDigit), amountTzs, externalId });
+  if (answer.kind !== 'accepted') throw new Error(`expected accepted, got ${JSON.stringify(answer)}`);
+  return { transactionId: answer.transactionId, externalId };
+}
