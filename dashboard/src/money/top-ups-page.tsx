@@ -42,7 +42,8 @@ export function TopUpsPage({ query }: PageProps) {
     { header: t('topUps.columns.amount'), cell: (r) => formatTzs(r.amount), numeric: true },
     { header: t('topUps.columns.paidBy'), cell: (r) => provider(r) ?? t(`codes:${r.method}`) },
     { header: t('list.number'), cell: (r) => r.payer_phone ?? '—' },
-    { header: t('topUps.columns.reference'), cell: (r) => r.reference },
+    // A push payment's reference is its own id (the aggregator knows it by that): its transaction id says more.
+    { header: t('topUps.columns.reference'), cell: (r) => (r.provider === null ? r.reference : '—') },
     { header: t('list.transactionId'), cell: (r) => r.transaction_id ?? '—' },
     { header: t('topUps.columns.status'), cell: (r) => <StateBadge state={r.status} text={t(`codes:${r.status}`)} /> },
     // What arrived may differ from what was claimed; both are kept.
