@@ -64,7 +64,7 @@ export async function provisionOrganization(url: string, name: string, withMembe
     opsRetrying(url, ['wallet', 'credit', id, '--amount', String(CREDIT_CENTS), '--reference', `chaos ${name}`]),
     opsRetrying(url, ['price-plan', 'set', id, '--transactional', String(UNIT_CENTS.transactional), '--promotional', String(UNIT_CENTS.promotional)]),
     opsRetrying(url, ['sender', 'add', id, '--name', SENDER, '--classes', 'transactional', '--route-approved']),
-    opsRetrying(url, ['key', 'create', id, '--mode', 'live', '--scopes', 'messages:send,messages:read', '--name', 'chaos']),
+    opsRetrying(url, ['key', 'create', id, '--mode', 'live', '--scopes', 'messages:send,messages:read,wallet:read', '--name', 'chaos']),
     member ? opsRetrying(url, ['member', 'add', id, '--email', member.email, '--password', member.password, '--role', 'marketer']) : null,
   ]);
   return { id, liveKey: key.secret as string, member };

@@ -6,11 +6,14 @@ import { provisionOrganization, type Organization } from './ops.ts';
 import { prepareCampaign, type PreparedCampaign } from './campaign.ts';
 import { planSends, type PlannedSend } from './traffic.ts';
 import { planFaults, type FaultPlan } from './faults.ts';
+import { accountsOf, planNotices, type PlannedNotice } from './paybill.ts';
 
 export interface RunOptions {
   seed: number;
   /** Single messages sent over the traffic phase. */
   messages: number;
+  /** Paybill notices posted over the traffic phase (each announced one to three times). */
+  notices: number;
   /** Recipients of the run's campaign (0: none). */
   campaignSize: number;
   /** How long the traffic and the faults' start moments spread. */
@@ -27,6 +30,7 @@ export interface PreparedRun {
   campaign: PreparedCampaign | null;
   faults: FaultPlan;
   sends: PlannedSend[];
+  notices: PlannedNotice[];
   /** The SMSC's random source for the run. */
   smscRandom: () => number;
   setupMs: number;
@@ -42,6 +46,7 @@ export async function prepareRun(world: World, options: RunOptions): Promise<Pre
   ]);
   const campaign =
     options.campaignSize > 0 ? await prepareCampaign(world.apis()[0]!, random.fork('campaign'), options.seed, organizations[0]!, options.campaignSize) : null;
+  const accounts = options.notices > 0 ? await accountsOf(() => world.apis(), organizations) : [];
   const targets = { workers: world.fleet.filter((p) => p.runsWorkers).map((p) => p.name), processes: world.fleet.map((p) => p.name) };
   return {
     options,
@@ -49,6 +54,7 @@ export async function prepareRun(world: World, options: RunOptions): Promise<Pre
     campaign,
     faults: planFaults(random.fork('faults'), options.phaseMs, targets, world.options.submitTimeoutMs),
     sends: planSends(random.fork('traffic'), options.seed, organizations, options.messages, options.phaseMs),
+    notices: planNotices(random.fork('paybill'), options.seed, accounts, options.notices, options.phaseMs),
     smscRandom: random.fork('smsc'),
     setupMs: Date.now() - started,
   };
