@@ -81,7 +81,7 @@ export function paymentCounts(notices: SentNotice[], snapshot: Snapshot): Record
     'said-credited': outcome('credited'),
     'said-duplicate': outcome('duplicate'),
     'said-unmatched': outcome('unmatched'),
-    'rows-credited': snapshot.payments.filter((p) => p.status === 'credited').length,
-    'rows-unmatched': snapshot.payments.filter((p) => p.status === 'unmatched').length,
+    'rows-credited': snapshot.payments.filter((p) => p.kind === 'paybill' && p.status === 'credited').length,
+    'rows-unmatched': snapshot.payments.filter((p) => p.kind === 'paybill' && p.status === 'unmatched').length,
   };
 }

@@ -9,6 +9,8 @@ import { checkAccepted, checkParts, checkSettled, openAfterReceipts } from './ch
 import { checkMoney } from './check-money.ts';
 import { checkPayments, paymentCounts } from './check-payments.ts';
 import { payAll } from './paybill.ts';
+import { pushAll } from './push.ts';
+import { checkPushes, pushCounts } from './check-push.ts';
 import { Violations } from './violations.ts';
 import { runCounts } from './counts.ts';
 import type { Crash } from './processes.ts';
@@ -23,6 +25,8 @@ export interface RunReport {
   smsc: Record<string, number>;
   /** Money in at the paybill: notices posted, answered, duplicated on purpose, and the rows kept. */
   payments: Record<string, number>;
+  /** Push payments asked for and where they ended. */
+  pushes: Record<string, number>;
   /** Why requests were sent again: the status or the connection error, with how often. */
   retries: Record<string, number>;
   violations: Violations;
@@ -55,9 +59,10 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
   const launched = campaign?.launch(() => world.apis(), phase + TRAFFIC_DEADLINE_MS);
   const traffic = sendAll(() => world.apis(), organizations, run.sends, TRAFFIC_DEADLINE_MS);
   const paying = payAll(() => world.apis(), world.paymentsCallbackSecret, run.notices, TRAFFIC_DEADLINE_MS);
+  const pushing = run.pushes ? pushAll(() => world.apis(), run.pushes, TRAFFIC_DEADLINE_MS) : Promise.resolve([]);
   const notes = await runFaults(run.faults, { db: world.db, sim: world.sim, fleet: world.fleet });
   await world.allUp();
-  const [sent, launch, paid] = await Promise.all([traffic, launched, paying]);
+  const [sent, launch, paid, pushed] = await Promise.all([traffic, launched, paying, pushing]);
   const transactionIds = paid.map((n) => n.transactionId);
   const faultsEnded = Date.now();
   onSettling();
@@ -93,6 +98,7 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
   checkSettled(snapshot, world.recorder, violations, late);
   checkMoney(snapshot, violations);
   checkPayments(paid, snapshot, violations);
+  checkPushes(pushed, snapshot, violations);
 
   const smscAfter = flatStats(world);
   const { counts, statuses, retries } = runCounts(sent, snapshot, world.recorder, campaign?.phones.length ?? 0, launch?.status ?? 0);
@@ -104,6 +110,7 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
     statuses,
     smsc: Object.fromEntries(Object.entries(smscAfter).map(([k, v]) => [k, v - (smscBefore[k] ?? 0)]).filter(([, v]) => v !== 0)),
     payments: paymentCounts(paid, snapshot),
+    pushes: pushCounts(pushed, snapshot),
     retries,
     violations,
     crashes: world.crashes.slice(crashesBefore),

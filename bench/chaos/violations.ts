@@ -17,6 +17,9 @@ export const CHECKS = {
   'payment-once': 'per aggregator transaction id, however many copies: at most one row, one top_up entry, one answer "credited"',
   'payment-credited': "a notice to an organization's account number credited to it with the amount paid in cents, by exactly one entry (the row's)",
   'payment-unmatched': 'a notice to an account number that names no organization kept unmatched, with no ledger entry',
+  'push-answered': 'each push payment answered 2xx before the deadline, one top-up request per idempotency key, its answers naming that stored request',
+  'push-once': 'a push payment credited at most once however many callbacks announce it: one payment row, one top_up entry (M-Pesa <transaction id>)',
+  'push-credited': "a credited push payment credited with what the simulator paid (flagged when it differs), by the entry its request and row name; a declined one moves no money",
 } as const;
 
 export type CheckName = keyof typeof CHECKS;

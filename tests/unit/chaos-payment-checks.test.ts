@@ -22,13 +22,13 @@ function notice(overrides: Partial<SentNotice> = {}): SentNotice {
 
 const row = (overrides: Partial<PaymentRow> = {}): PaymentRow => ({
   id: '01a30000-0000-7000-8000-0000000000a1', transaction_id: 'CHAOSPB-1-0', kind: 'paybill', status: 'credited', organization_id: ORG,
-  account_reference: '12345674', amount: '500000', ledger_entry_id: ENTRY, ...overrides,
+  top_up_request_id: null, account_reference: '12345674', amount: '500000', ledger_entry_id: ENTRY, ...overrides,
 });
 
 const entry = (overrides: Partial<PaymentEntryRow> = {}): PaymentEntryRow => ({ id: ENTRY, organization_id: ORG, amount: '500000', reference: 'Paybill CHAOSPB-1-0', ...overrides });
 
 function snapshot(payments: PaymentRow[], paymentEntries: PaymentEntryRow[]): Snapshot {
-  return { messages: [], wallets: [], campaigns: [], strayApplied: [], payments, paymentEntries };
+  return { messages: [], wallets: [], campaigns: [], strayApplied: [], payments, paymentEntries, pushes: [] };
 }
 
 function found(sent: SentNotice, s: Snapshot): string[] {
