@@ -17,7 +17,7 @@ export interface PreparedCampaign {
 const SETUP_DEADLINE_MS = 60_000;
 
 /** Signs in as a client would: a refused connection or a 503 (a process restarting, the database away) is tried again. */
-async function signIn(base: string, member: { email: string; password: string }, deadline: number): Promise<Record<string, string>> {
+export async function signIn(base: string, member: { email: string; password: string }, deadline: number): Promise<Record<string, string>> {
   const { answer } = await sendRetrying(() => [base], { method: 'POST', path: '/v1/auth/sign-in', body: member }, deadline);
   if (!answer || answer.status !== 200) throw new Error(`sign-in answered ${answer?.status}: ${JSON.stringify(answer?.body)}`);
   const cookies = answer.headers.getSetCookie().map((c) => c.split(';')[0]!);

@@ -22,6 +22,8 @@ export interface RequestSpec {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** JSON sent byte for byte instead of `body` (a signed body). */
+  rawBody?: string;
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -33,10 +35,11 @@ function errorCode(err: unknown): string {
 }
 
 export async function once(base: string, spec: RequestSpec): Promise<Answer> {
+  const sent = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
   const res = await fetch(`${base}${spec.path}`, {
     method: spec.method,
-    headers: { ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }), ...spec.headers },
-    body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+    headers: { ...(sent === undefined ? {} : { 'content-type': 'application/json' }), ...spec.headers },
+    body: sent,
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   const text = await res.text();

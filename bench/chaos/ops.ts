@@ -13,7 +13,7 @@ export const UNIT_CENTS = { transactional: 2000, promotional: 2500 };
 export interface Organization {
   id: string;
   liveKey: string;
-  /** A member who may run campaigns (marketer), when one was asked for. */
+  /** A member with the role asked for (a marketer runs campaigns, billing tops up), when one was. */
   member: { email: string; password: string } | null;
 }
 
@@ -54,18 +54,18 @@ async function opsRetrying(url: string, args: string[]): Promise<Record<string, 
   }
 }
 
-/** A verified organization with credit, a price plan, an approved sender, a live key and, if asked, a marketer. */
-export async function provisionOrganization(url: string, name: string, withMember: boolean): Promise<Organization> {
+/** A verified organization with credit, a price plan, an approved sender, a live key and, if asked, a member. */
+export async function provisionOrganization(url: string, name: string, role: 'marketer' | 'billing' | null): Promise<Organization> {
   const created = await opsRetrying(url, ['org', 'create', '--name', name, '--verified']);
   const id = created.organization.id as string;
-  const member = withMember ? { email: `chaos-${id.slice(-12)}@example.com`, password: `Chaos-${id}-pass` } : null;
+  const member = role ? { email: `chaos-${id.slice(-12)}@example.com`, password: `Chaos-${id}-pass` } : null;
   // Independent of one another once the organization exists: one CLI process each, side by side.
   const [, , , key] = await Promise.all([
     opsRetrying(url, ['wallet', 'credit', id, '--amount', String(CREDIT_CENTS), '--reference', `chaos ${name}`]),
     opsRetrying(url, ['price-plan', 'set', id, '--transactional', String(UNIT_CENTS.transactional), '--promotional', String(UNIT_CENTS.promotional)]),
     opsRetrying(url, ['sender', 'add', id, '--name', SENDER, '--classes', 'transactional', '--route-approved']),
-    opsRetrying(url, ['key', 'create', id, '--mode', 'live', '--scopes', 'messages:send,messages:read', '--name', 'chaos']),
-    member ? opsRetrying(url, ['member', 'add', id, '--email', member.email, '--password', member.password, '--role', 'marketer']) : null,
+    opsRetrying(url, ['key', 'create', id, '--mode', 'live', '--scopes', 'messages:send,messages:read,wallet:read', '--name', 'chaos']),
+    member && role ? opsRetrying(url, ['member', 'add', id, '--email', member.email, '--password', member.password, '--role', role]) : null,
   ]);
   return { id, liveKey: key.secret as string, member };
 }

@@ -6,11 +6,17 @@ import { provisionOrganization, type Organization } from './ops.ts';
 import { prepareCampaign, type PreparedCampaign } from './campaign.ts';
 import { planSends, type PlannedSend } from './traffic.ts';
 import { planFaults, type FaultPlan } from './faults.ts';
+import { accountsOf, planNotices, type PlannedNotice } from './paybill.ts';
+import { preparePushes, type PreparedPushes } from './push.ts';
 
 export interface RunOptions {
   seed: number;
   /** Single messages sent over the traffic phase. */
   messages: number;
+  /** Paybill notices posted over the traffic phase (each announced one to three times). */
+  notices: number;
+  /** Push payments by a billing member of the second organization (0: none). */
+  pushes: number;
   /** Recipients of the run's campaign (0: none). */
   campaignSize: number;
   /** How long the traffic and the faults' start moments spread. */
@@ -27,6 +33,8 @@ export interface PreparedRun {
   campaign: PreparedCampaign | null;
   faults: FaultPlan;
   sends: PlannedSend[];
+  notices: PlannedNotice[];
+  pushes: PreparedPushes | null;
   /** The SMSC's random source for the run. */
   smscRandom: () => number;
   setupMs: number;
@@ -37,11 +45,13 @@ export async function prepareRun(world: World, options: RunOptions): Promise<Pre
   const random = seeded(options.seed);
   const name = `Chaos ${options.seed}`;
   const organizations = await Promise.all([
-    provisionOrganization(world.db.url, `${name} A`, options.campaignSize > 0),
-    provisionOrganization(world.db.url, `${name} B`, false),
+    provisionOrganization(world.db.url, `${name} A`, options.campaignSize > 0 ? 'marketer' : null),
+    provisionOrganization(world.db.url, `${name} B`, options.pushes > 0 ? 'billing' : null),
   ]);
   const campaign =
     options.campaignSize > 0 ? await prepareCampaign(world.apis()[0]!, random.fork('campaign'), options.seed, organizations[0]!, options.campaignSize) : null;
+  const pushes = options.pushes > 0 ? await preparePushes(world.apis()[0]!, random.fork('push'), options.seed, organizations[1]!, options.pushes, options.phaseMs) : null;
+  const accounts = options.notices > 0 ? await accountsOf(() => world.apis(), organizations) : [];
   const targets = { workers: world.fleet.filter((p) => p.runsWorkers).map((p) => p.name), processes: world.fleet.map((p) => p.name) };
   return {
     options,
@@ -49,6 +59,8 @@ export async function prepareRun(world: World, options: RunOptions): Promise<Pre
     campaign,
     faults: planFaults(random.fork('faults'), options.phaseMs, targets, world.options.submitTimeoutMs),
     sends: planSends(random.fork('traffic'), options.seed, organizations, options.messages, options.phaseMs),
+    pushes,
+    notices: planNotices(random.fork('paybill'), options.seed, accounts, options.notices, options.phaseMs),
     smscRandom: random.fork('smsc'),
     setupMs: Date.now() - started,
   };

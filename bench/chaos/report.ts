@@ -13,6 +13,7 @@ export function runLines(index: number, runs: number, r: RunReport): string[] {
     `run ${index}/${runs} seed=${r.seed} faults=[${r.faults.join('; ')}] smsc=${r.background}`,
     `  sends ${pairs(r.counts)} | retried on ${pairs(r.retries) || 'nothing'} | smsc ${pairs(r.smsc)} | statuses ${pairs(r.statuses)} | ${settled} | violations: ${violations} | ${seconds(r.ms)} (${phases})`,
   ];
+  lines.push(`  paybill ${pairs(r.payments)} | push ${pairs(r.pushes)}`);
   if (r.lastWaiting) lines.push(`  last waited for: ${r.lastWaiting}`);
   if (r.crashes.length) lines.push(...r.crashes.map((c) => `  crashed: ${c.name} (exit ${c.code ?? c.signal}): ${c.tail.slice(0, 300)}`));
   if (r.notes.stopMs.length) lines.push(`  SIGTERM to exit: ${r.notes.stopMs.map(seconds).join(', ')}`);
@@ -37,6 +38,12 @@ export function summaryLines(reports: RunReport[], totalMs: number): string[] {
     '',
     `chaos: ${reports.length} runs, ${failed.length} with violations, ${crashes} process crashes, ${seconds(totalMs)} in all (${seconds(totalMs / Math.max(1, reports.length))} a run)`,
   ];
+  const total = (pick: (r: RunReport) => Record<string, number>) => {
+    const sum: Record<string, number> = {};
+    for (const r of reports) for (const [k, n] of Object.entries(pick(r))) sum[k] = (sum[k] ?? 0) + n;
+    return pairs(sum);
+  };
+  lines.push(`  paybill in all: ${total((r) => r.payments)}`, `  push in all: ${total((r) => r.pushes)}`);
   for (const check of Object.keys(CHECKS) as CheckName[]) {
     const entry = byCheck.get(check);
     const seeds = entry ? `${entry.seeds.slice(0, 10).join(', ')}${entry.seeds.length > 10 ? ` and ${entry.seeds.length - 10} more` : ''}` : '';

@@ -1,4 +1,4 @@
-// `npm run chaos [-- --runs N] [--seed S] [--messages M]`: the fault harness. Starts the real processes on a
+// `npm run chaos [-- --runs N] [--seed S] [--messages M] [--notices P] [--pushes Q]`: the fault harness. Starts the real processes on a
 // database of its own, runs seeded fault scenarios against them, prints each run and exits non-zero on a violation.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,8 @@ export interface SeriesOptions extends Omit<RunOptions, 'seed'> {
 export const DEFAULTS = {
   runs: 3,
   messages: 40,
+  notices: 12,
+  pushes: 4,
   campaignSize: 8,
   phaseMs: 8_000,
   boundMs: 60_000,
@@ -61,6 +63,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       runs: { type: 'string' },
       seed: { type: 'string' },
       messages: { type: 'string' },
+      notices: { type: 'string' },
+      pushes: { type: 'string' },
       campaign: { type: 'string' },
       'bound-ms': { type: 'string' },
       'phase-ms': { type: 'string' },
@@ -74,6 +78,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     runs,
     seed: number(values.seed, Math.floor(Math.random() * 2 ** 31)),
     messages: number(values.messages, DEFAULTS.messages),
+    notices: number(values.notices, DEFAULTS.notices),
+    pushes: number(values.pushes, DEFAULTS.pushes),
     campaignSize: number(values.campaign, DEFAULTS.campaignSize),
     phaseMs: number(values['phase-ms'], DEFAULTS.phaseMs),
     boundMs: number(values['bound-ms'], DEFAULTS.boundMs),

@@ -7,6 +7,10 @@ import { describeBackground, describeFault, runFaults, type FaultNotes } from '.
 import { readSnapshot, type Snapshot } from './snapshot.ts';
 import { checkAccepted, checkParts, checkSettled, openAfterReceipts } from './check-delivery.ts';
 import { checkMoney } from './check-money.ts';
+import { checkPayments, paymentCounts } from './check-payments.ts';
+import { payAll } from './paybill.ts';
+import { pushAll } from './push.ts';
+import { checkPushes, pushCounts } from './check-push.ts';
 import { Violations } from './violations.ts';
 import { runCounts } from './counts.ts';
 import type { Crash } from './processes.ts';
@@ -19,6 +23,10 @@ export interface RunReport {
   statuses: Record<string, number>;
   /** What the SMSC did during the run: submits, drops, faulted submits by fault, receipts resent, duplicated, stray. */
   smsc: Record<string, number>;
+  /** Money in at the paybill: notices posted, answered, duplicated on purpose, and the rows kept. */
+  payments: Record<string, number>;
+  /** Push payments asked for and where they ended. */
+  pushes: Record<string, number>;
   /** Why requests were sent again: the status or the connection error, with how often. */
   retries: Record<string, number>;
   violations: Violations;
@@ -50,9 +58,12 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
   const phase = Date.now();
   const launched = campaign?.launch(() => world.apis(), phase + TRAFFIC_DEADLINE_MS);
   const traffic = sendAll(() => world.apis(), organizations, run.sends, TRAFFIC_DEADLINE_MS);
+  const paying = payAll(() => world.apis(), world.paymentsCallbackSecret, run.notices, TRAFFIC_DEADLINE_MS);
+  const pushing = run.pushes ? pushAll(() => world.apis(), run.pushes, TRAFFIC_DEADLINE_MS) : Promise.resolve([]);
   const notes = await runFaults(run.faults, { db: world.db, sim: world.sim, fleet: world.fleet });
   await world.allUp();
-  const [sent, launch] = await Promise.all([traffic, launched]);
+  const [sent, launch, paid, pushed] = await Promise.all([traffic, launched, paying, pushing]);
+  const transactionIds = paid.map((n) => n.transactionId);
   const faultsEnded = Date.now();
   onSettling();
 
@@ -63,7 +74,7 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
   let settledAfterMs: number | null = null;
   let lastWaiting: string | null = null;
   for (;;) {
-    snapshot = await readSnapshot(world.pool, organizations.map((o) => o.id), world.recorder.strayIds());
+    snapshot = await readSnapshot(world.pool, organizations.map((o) => o.id), world.recorder.strayIds(), transactionIds);
     const now = Date.now();
     const decided = openAfterReceipts(snapshot, world.recorder);
     for (const w of decided) {
@@ -86,6 +97,8 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
   checkParts(snapshot, world.recorder, violations);
   checkSettled(snapshot, world.recorder, violations, late);
   checkMoney(snapshot, violations);
+  checkPayments(paid, snapshot, violations);
+  checkPushes(pushed, snapshot, violations);
 
   const smscAfter = flatStats(world);
   const { counts, statuses, retries } = runCounts(sent, snapshot, world.recorder, campaign?.phones.length ?? 0, launch?.status ?? 0);
@@ -96,6 +109,8 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
     counts,
     statuses,
     smsc: Object.fromEntries(Object.entries(smscAfter).map(([k, v]) => [k, v - (smscBefore[k] ?? 0)]).filter(([, v]) => v !== 0)),
+    payments: paymentCounts(paid, snapshot),
+    pushes: pushCounts(pushed, snapshot),
     retries,
     violations,
     crashes: world.crashes.slice(crashesBefore),

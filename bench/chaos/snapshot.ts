@@ -39,15 +39,52 @@ export interface CampaignRow {
   message_holds: number;
 }
 
+/** A proven mobile-money payment of the run (mobile_money_payments). */
+export interface PaymentRow {
+  id: string;
+  transaction_id: string;
+  kind: string;
+  status: string;
+  organization_id: string | null;
+  top_up_request_id: string | null;
+  account_reference: string | null;
+  amount: string;
+  ledger_entry_id: string | null;
+}
+
+/** A push payment of the run's organizations (a top-up request with a provider). */
+export interface PushRow {
+  id: string;
+  organization_id: string;
+  status: string;
+  amount: string;
+  credited_amount: string | null;
+  payer_phone: string;
+  transaction_id: string | null;
+  ledger_entry_id: string | null;
+  flag: string | null;
+}
+
+/** A top_up ledger entry that names a payment of the run in its reference (`Paybill <id>`, `M-Pesa <id>`). */
+export interface PaymentEntryRow {
+  id: string;
+  organization_id: string;
+  amount: string;
+  reference: string;
+}
+
 export interface Snapshot {
   messages: MessageRow[];
   wallets: WalletRow[];
   campaigns: CampaignRow[];
   /** Receipts recorded under an id no submit was ever given (the SMSC's stray receipts). */
   strayApplied: Array<{ message_id: string; provider_id: string }>;
+  payments: PaymentRow[];
+  paymentEntries: PaymentEntryRow[];
+  pushes: PushRow[];
 }
 
-export async function readSnapshot(pool: pg.Pool, organizations: string[], strayIds: string[]): Promise<Snapshot> {
+export async function readSnapshot(pool: pg.Pool, organizations: string[], strayIds: string[], transactionIds: string[] = []): Promise<Snapshot> {
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -81,8 +118,32 @@ export async function readSnapshot(pool: pg.Pool, organizations: string[], stray
       'select message_id, provider_id from message_receipts where organization_id = any($1::uuid[]) and lower(provider_id) = any($2::text[])',
       [organizations, strayIds],
     );
+    const pushes = await client.query<PushRow>(
+      `select id, organization_id, status, amount::text, credited_amount::text, payer_phone, transaction_id, ledger_entry_id, flag
+       from top_up_requests where organization_id = any($1::uuid[]) and provider is not null`,
+      orgs,
+    );
+    // Every row and entry of the run's paybill transactions, whichever organization they went to, and of its pushes.
+    const payments = await client.query<PaymentRow>(
+      `select id, transaction_id, kind, status, organization_id, top_up_request_id, account_reference, amount::text, ledger_entry_id
+       from mobile_money_payments where transaction_id = any($1::text[]) or top_up_request_id = any($2::uuid[])`,
+      [transactionIds, pushes.rows.map((p) => p.id)],
+    );
+    const paymentEntries = await client.query<PaymentEntryRow>(
+      `select id, organization_id, amount::text, reference from ledger_entries
+       where kind = 'top_up' and (reference = any($1::text[]) or (organization_id = any($2::uuid[]) and reference like 'M-Pesa %'))`,
+      [transactionIds.map((t) => `Paybill ${t}`), organizations],
+    );
     await client.query('commit');
-    return { messages: messages.rows, wallets: wallets.rows, campaigns: campaigns.rows, strayApplied: strayApplied.rows };
+    return {
+      messages: messages.rows,
+      wallets: wallets.rows,
+      campaigns: campaigns.rows,
+      strayApplied: strayApplied.rows,
+      payments: payments.rows,
+      paymentEntries: paymentEntries.rows,
+      pushes: pushes.rows,
+    };
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;

@@ -12,6 +12,14 @@ export const CHECKS = {
   'one-hold': 'one hold per single message (amount = total); campaign messages none, their campaign exactly one',
   'settled-once': "each share settled at most once (a campaign share's capture given back once when the provider fails it), its entries agreeing with its charge",
   'settle-rule': "each share settled by the spec's rule for the status its message ended in",
+  'payment-acknowledged': 'each signed paybill notice answered 2xx before the deadline (after retries), never refused with a 4xx',
+  'payment-stored': 'a notice answered 2xx has its mobile_money_payments row (stored before it is acknowledged); no Paybill entry without its row',
+  'payment-once': 'per aggregator transaction id, however many copies: at most one row, one top_up entry, one answer "credited"',
+  'payment-credited': "a notice to an organization's account number credited to it with the amount paid in cents, by exactly one entry (the row's)",
+  'payment-unmatched': 'a notice to an account number that names no organization kept unmatched, with no ledger entry',
+  'push-answered': 'each push payment answered 2xx before the deadline, one top-up request per idempotency key, its answers naming that stored request',
+  'push-once': 'a push payment credited at most once however many callbacks announce it: one payment row, one top_up entry (M-Pesa <transaction id>)',
+  'push-credited': "a credited push payment credited with what the simulator paid (flagged when it differs), by the entry its request and row name; a declined one moves no money",
 } as const;
 
 export type CheckName = keyof typeof CHECKS;

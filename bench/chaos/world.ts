@@ -11,6 +11,7 @@ import { startChaosDatabase, type ChaosDatabase } from './cluster.ts';
 import { serviceProcess, type Crash, type Role, type ServiceProcess } from './processes.ts';
 import { createRecorder, type Recorder } from './recorder.ts';
 import { ops } from './ops.ts';
+import { simulatorCallbackSecret } from '../../workers/providers/payments/index.ts';
 
 export interface WorldOptions {
   apis: number;
@@ -31,6 +32,8 @@ export interface World {
   /** A pool of the harness's own for the checks (read-only SQL). */
   pool: pg.Pool;
   options: WorldOptions;
+  /** The secret the deployment's payments simulator signs notices with: the harness posts paybill notices as the aggregator. */
+  paymentsCallbackSecret: string;
   /** Base URLs of the processes that serve the API. */
   apis(): string[];
   /** Processes that ended on their own (and were started again), in order. */
@@ -56,6 +59,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     onReceipt: recorder.onReceipt,
   });
   await ops(db.url, ['platform', 'live-dispatch', 'on']);
+  const webhookSecretsKey = randomBytes(32);
   const env = {
     DATABASE_URL: db.url,
     NODE_ENV: 'development',
@@ -66,8 +70,8 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     // An operator's link is often allowed a few dozen submits a second: the pacer then queues a burst.
     SMPP_TPS: String(options.tps),
     RATE_LIMIT_LIVE_RPS: '100000',
-    // Every process of a deployment shares the key that seals webhook secrets.
-    WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+    // Every process of a deployment shares the key that seals webhook secrets (and signs the simulator's notices).
+    WEBHOOK_SECRETS_KEY: webhookSecretsKey.toString('base64'),
   };
   const crashes: Crash[] = [];
   const onCrash = (crash: Crash) => crashes.push(crash);
@@ -87,6 +91,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     fleet,
     pool,
     options,
+    paymentsCallbackSecret: simulatorCallbackSecret(webhookSecretsKey),
     apis: () => fleet.filter((p) => p.base !== null).map((p) => p.base!),
     crashes,
     setRandom(next) {

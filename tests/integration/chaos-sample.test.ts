@@ -16,6 +16,8 @@ const SAMPLE = {
   runs: 1,
   seed: 20_261_126,
   messages: 16,
+  notices: 6,
+  pushes: 2,
   campaignSize: 6,
   phaseMs: 6_000,
   boundMs: 45_000,
@@ -59,7 +61,7 @@ function snapshotOf(messages: MessageRow[], extra: Partial<Snapshot> = {}): Snap
   const held = messages.filter((m) => m.charge === 'held').reduce((s, m) => s + BigInt(m.total), 0n);
   const available = 1_000_000n - captured - held;
   const wallet = { organization_id: ORG, available: String(available), held: String(held), captured: String(captured), credited: '1000000', credits: '1000000' };
-  return { messages, wallets: [wallet], campaigns: [], strayApplied: [], ...extra };
+  return { messages, wallets: [wallet], campaigns: [], strayApplied: [], payments: [], paymentEntries: [], pushes: [], ...extra };
 }
 
 function found(run: (v: Violations) => void): string[] {
