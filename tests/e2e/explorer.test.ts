@@ -81,7 +81,7 @@ describe('the GraphQL explorer', () => {
     const answered = page.waitForResponse((r) => r.url() === `${site.base}/graphql` && r.request().postData()?.includes('deliveryReport') === true);
     await graphiql(page).getByRole('button', { name: /Execute query/ }).click();
     expect(await (await answered).json()).toEqual({ data: { deliveryReport: [{ day, messages: 4, delivered: 2, failed: 1, undelivered: 1 }] } });
-    await expect.poll(() => resultText(page)).toMatch(/"messages": 4/);
+    await expect.poll(() => resultText(page), { timeout: 10_000 }).toMatch(/"messages": 4/);
     expect(await resultText(page)).toMatch(new RegExp(`"day": "${day}"[\\s\\S]*"delivered": 2[\\s\\S]*"failed": 1[\\s\\S]*"undelivered": 1`));
     // The explorer as a member sees it, its answer beside the query (kept as the pages' screenshots are).
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -100,7 +100,7 @@ describe('the GraphQL explorer', () => {
     expect(docs).not.toMatch(/mutation|subscription/i);
     const sent = graphqlCalls(fetched);
     await graphiql(page).getByRole('button', { name: /Execute query/ }).click();
-    await expect.poll(() => resultText(page)).toMatch(/The explorer reads only/);
+    await expect.poll(() => resultText(page), { timeout: 10_000 }).toMatch(/The explorer reads only/);
     expect(graphqlCalls(fetched)).toBe(sent);
     expect(violations).toEqual([]);
   });
