@@ -4,18 +4,19 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientOf, closePaymentHarnesses, listen, paymentsHarness, phone, push, sleep } from '../support/payments.ts';
-import type { PaymentSimulator } from '../../workers/providers/payments/payment-simulator.ts';
 
 afterEach(closePaymentHarnesses);
 
-
-/** A client of an aggregator that issues tokens and answers every other call as `answer` says. */
-async function stubAggregator(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void, timeoutMs = 300) {
-  const stub = await listen((req, res) => {
+/**
+ * A client of a real HTTP aggregator on loopback that issues tokens and answers every other call as `answer`
+ * scripts it: the misbehaviour (a hang, a 5xx, an answer about another payment) the simulator never shows.
+ */
+async function scriptedAggregator(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void, timeoutMs = 300) {
+  const aggregator = await listen((req, res) => {
     if (req.url?.startsWith('/AppRegistration')) return void res.end(JSON.stringify({ data: { accessToken: 't', expire: new Date(Date.now() + 3_600_000).toISOString() }, success: true }));
     answer(req, res);
   });
-  return clientOf({ url: stub.url, credentials: { appName: 'a', clientId: 'b', clientSecret: 'c' } } as PaymentSimulator, { timeoutMs });
+  return clientOf({ url: aggregator.url, credentials: { appName: 'a', clientId: 'b', clientSecret: 'c' } }, { timeoutMs });
 }
 
 describe('tokens', () => {
@@ -61,14 +62,14 @@ describe('an aggregator that does not answer', () => {
     const gone = await listen((_, res) => res.end());
     gone.server.closeAllConnections();
     await new Promise((resolve) => gone.server.close(resolve));
-    const client = clientOf({ url: gone.url, credentials: { appName: 'a', clientId: 'b', clientSecret: 'c' } } as PaymentSimulator);
+    const client = clientOf({ url: gone.url, credentials: { appName: 'a', clientId: 'b', clientSecret: 'c' } });
     expect(await client.checkout({ provider: 'mpesa', phone: phone(0), amountTzs: 5000, externalId: randomUUID() })).toMatchObject({ kind: 'in_doubt' });
     expect(await client.status({ transactionId: 'SIM-0-1-x.aaaaaaaaaaaaaaaa', externalId: 'x' })).toMatchObject({ kind: 'no_answer' });
   });
 
   it('in doubt on a hang and on a 5xx; refused on a 4xx or a success of false', async () => {
     let checkoutAnswer: (res: http.ServerResponse) => void = () => {};
-    const client = await stubAggregator((_, res) => checkoutAnswer(res));
+    const client = await scriptedAggregator((_, res) => checkoutAnswer(res));
     const ask = () => client.checkout({ provider: 'halopesa', phone: '+255624123450', amountTzs: 5000, externalId: randomUUID() });
     checkoutAnswer = () => {};
     expect(await ask()).toMatchObject({ kind: 'in_doubt', reason: expect.stringContaining('300 ms') });
@@ -88,7 +89,7 @@ describe('status answers', () => {
 
   it('reads the amount paid exactly, and a failure’s code from its words', async () => {
     let body: object = data({});
-    const client = await stubAggregator((_, res) => res.end(JSON.stringify(body)));
+    const client = await scriptedAggregator((_, res) => res.end(JSON.stringify(body)));
     expect(await client.status({ transactionId: 'AGG-1', externalId: 'ours' })).toEqual({ kind: 'paid', transactionId: 'AGG-1', amountTzs: 1000 });
     body = data({ transactionstatus: 'failure', message: 'Insufficient balance' });
     expect(await client.status({ transactionId: 'AGG-1', externalId: 'ours' })).toMatchObject({ kind: 'failed', code: 'insufficient_funds', reason: 'Insufficient balance' });
@@ -98,7 +99,7 @@ describe('status answers', () => {
 
   it('never takes an answer about another payment for this one', async () => {
     let body: object = data({ reference: 'AGG-2' });
-    const client = await stubAggregator((_, res) => res.end(JSON.stringify(body)));
+    const client = await scriptedAggregator((_, res) => res.end(JSON.stringify(body)));
     expect(await client.status({ transactionId: 'AGG-1', externalId: 'ours' })).toMatchObject({ kind: 'no_answer', reason: expect.stringContaining('another payment') });
     body = data({ utilityref: 'theirs' });
     expect(await client.status({ transactionId: null, externalId: 'ours' })).toMatchObject({ kind: 'no_answer', reason: expect.stringContaining('another payment') });
@@ -106,7 +107,7 @@ describe('status answers', () => {
 
   it('asks by the transaction id when known, else by our externalId; not found is not_found', async () => {
     const asked: string[] = [];
-    const client = await stubAggregator((req, res) => {
+    const client = await scriptedAggregator((req, res) => {
       asked.push(req.url!);
       res.writeHead(404).end(JSON.stringify({ success: false, message: 'Transaction not found.' }));
     });

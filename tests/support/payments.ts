@@ -66,8 +66,8 @@ export async function paymentsHarness(
   return { simulator, receiver, client: clientOf(simulator, { timeoutMs: options.timeoutMs, callbackSecret: options.callbackSecret }) };
 }
 
-/** A client of the simulator with its credentials. */
-export function clientOf(simulator: PaymentSimulator, options: { timeoutMs?: number; callbackSecret?: string } = {}): PaymentGateway {
+/** A client of the simulator (or of any aggregator on loopback) with its credentials. */
+export function clientOf(simulator: Pick<PaymentSimulator, 'url' | 'credentials'>, options: { timeoutMs?: number; callbackSecret?: string } = {}): PaymentGateway {
   return createAggregatorClient({
     authUrl: simulator.url,
     baseUrl: simulator.url,

@@ -8,7 +8,7 @@ import { findTopUpRequest } from '../../db/top-ups/top-up-requests.ts';
 import { inTransaction } from '../context.ts';
 import { creditPushPayment } from './credit-payment.ts';
 import { endPushPayment } from './end-push-payment.ts';
-import { requireGateway } from './start-push-payment.ts';
+import { requireGateway } from './gateway.ts';
 
 /** Payments asked about in one run at most (each is one call to the aggregator). */
 export const STATUS_CHECKS_PER_RUN = 100;

@@ -1,7 +1,9 @@
 // The payments port: what the service asks of a mobile-money aggregator and what it accepts from one. One adapter
 // speaks to a real aggregator over HTTP (workers/providers/payments/aggregator-client.ts); with live payments off
 // the same adapter speaks to the built-in simulator (workers/providers/payments/payment-simulator.ts).
+import type { Ctx } from '../context.ts';
 import type { MobileMoneyProvider, PushFailure } from '../../domain/mobile-money.ts';
+import { DomainError } from '../../domain/errors.ts';
 
 export interface CheckoutRequest {
   provider: MobileMoneyProvider;
@@ -80,4 +82,10 @@ export interface PaymentGateway {
   /** Whether this gateway is the built-in simulator (nothing is really paid). */
   readonly simulated: boolean;
   close(): Promise<void>;
+}
+
+/** The gateway of this process; a process without one (misconfigured) refuses, 503 busy, rather than pretends. */
+export function requireGateway(ctx: Ctx): PaymentGateway {
+  if (!ctx.deps.payments) throw new DomainError('busy', 'Mobile-money payments are not available right now; try again in a few minutes.', { retryAfter: 60 });
+  return ctx.deps.payments;
 }

@@ -7,7 +7,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { UUID_RE } from '../../db/ids.ts';
 import { creditPaybillPayment, creditPushPayment, type CreditOutcome } from './credit-payment.ts';
 import { endPushPayment, type EndOutcome } from './end-push-payment.ts';
-import { requireGateway } from './start-push-payment.ts';
+import { requireGateway } from './gateway.ts';
 
 export type NoticeOutcome = CreditOutcome['kind'] | EndOutcome;
 

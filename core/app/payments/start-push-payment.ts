@@ -6,7 +6,7 @@ import type { Access } from '../../domain/access.ts';
 import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import type { IdempotentRequest } from '../idempotency.ts';
-import type { PaymentGateway } from './gateway.ts';
+import { requireGateway } from './gateway.ts';
 import { DomainError, unwrap } from '../../domain/errors.ts';
 import { normalizeTanzanianMobile } from '../../domain/phone.ts';
 import { checkProviderForPhone, nextStatusCheckAt } from '../../domain/mobile-money.ts';
@@ -21,12 +21,6 @@ import { type TStartPushTopUpBody } from '../../inputs/wallet.ts';
 
 /** Members only: keys never top up the wallet (SPEC Authentication 4). */
 export const access: Access = { scopes: [], permission: 'wallet.top_up' };
-
-/** The gateway of this process; a process without one (misconfigured) refuses rather than pretends. */
-export function requireGateway(ctx: Ctx): PaymentGateway {
-  if (!ctx.deps.payments) throw new DomainError('busy', 'Mobile-money payments are not available right now; try again in a few minutes.', { retryAfter: 60 });
-  return ctx.deps.payments;
-}
 
 /** The refusal of a push payment sent without a key, naming the key as the adapter takes it. */
 export const pushNeedsKey = (keyName: string) =>
