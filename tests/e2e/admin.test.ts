@@ -186,7 +186,7 @@ describe('administration pages', () => {
     expect(await attempts.getByRole('row').nth(1).textContent()).toContain('200');
 
     await delivery.getByRole('button', { name: 'Redeliver' }).click();
-    await expect.poll(() => delivery.textContent()).toContain('Pending');
+    await expect.poll(() => delivery.textContent(), { timeout: 8000 }).toContain('Pending');
     await sendDueWebhooks(env.deps);
     expect(hooks.received.length).toBe(before + 2);
     // The page follows a pending delivery: the second attempt appears without a reload.
