@@ -18,5 +18,8 @@ export default defineConfig({
     // time is spent waiting: on PostgreSQL, Chromium, the processes it starts. Three files at once keep both cores
     // busy (the suite in about half the time) without starving the tests that measure time.
     maxWorkers: 3,
+    // A poll waits for something another part does (a worker, the SMSC, the browser): beside two other files on a
+    // loaded machine that can take seconds, not Vitest's default second (decision 0286).
+    expect: { poll: { timeout: 5_000 } },
   },
 });
