@@ -9,6 +9,7 @@ import { createSmppProvider } from '../../workers/providers/smpp-client.ts';
 import { startDispatcher } from '../../workers/dispatcher.ts';
 import type { SmsProvider } from '../../core/app/messages/provider.ts';
 import { runDueTransitions } from '../../core/app/tick.ts';
+import { setSendingWindow } from '../../core/app/platform/settings.ts';
 import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { expectWalletInvariant, walletOf } from '../support/money.ts';
 
@@ -168,6 +169,29 @@ describe('a promotional message sent for later', () => {
     }
     env.clock.set(sendAt);
     await delivered(m.id);
+  });
+});
+
+describe('the window’s times change before a promotional message’s time', () => {
+  it('re-times it to the new window: at its time when the new window is open then, else at the next opening after it', async () => {
+    const noon = nextNoon();
+    const to = await consentingNumber();
+    // 21:00 in Dar es Salaam the next day: closed under 08:00 to 20:00, so held for 08:00 the morning after.
+    const sendAt = new Date(noon.getTime() + DAY + 9 * HOUR);
+    const m = await send({ to, traffic_class: 'promotional', send_at: sendAt.toISOString() });
+    expect(m.held_until).toBe(new Date(noon.getTime() + DAY + 20 * HOUR).toISOString());
+    try {
+      // Open until 22:00: it goes at its time.
+      expect((await setSendingWindow(await env.ctx(), '08:00', '22:00')).messages_rescheduled).toBe(1);
+      expect([(await get(m.id)).held_until, await dispatchAfter(m.id)]).toEqual([sendAt.toISOString(), sendAt.toISOString()]);
+      // Opening at 10:00: held for 10:00 the morning after, never earlier than its time.
+      expect((await setSendingWindow(await env.ctx(), '10:00', '20:00')).messages_rescheduled).toBe(1);
+      const tenAfter = new Date(noon.getTime() + DAY + 22 * HOUR).toISOString();
+      expect([(await get(m.id)).held_until, await dispatchAfter(m.id)]).toEqual([tenAfter, tenAfter]);
+    } finally {
+      await setSendingWindow(await env.ctx(), '08:00', '20:00');
+    }
+    await request(env.app).post(`/v1/messages/${m.id}/cancel`).set(bearer(org.keys.live!.secret)).send({}).expect(200);
   });
 });
 

@@ -32,3 +32,25 @@ export async function holdForWindow(runner: Runner, next: Date, now: Date): Prom
   );
   return held.length;
 }
+
+/** Promotional messages sent for a time still to come, locked: a new window re-times them (their held_until). */
+export function lockScheduledPromotional(runner: Runner, now: Date): Promise<{ organization_id: string; id: string; send_at: Date; held_until: Date }[]> {
+  return rows(
+    runner,
+    `select organization_id, id, send_at, held_until from messages m
+     where message_queued(m) and traffic_class = 'promotional' and send_at > ? order by organization_id, id for update`,
+    [now],
+  );
+}
+
+/** Each message's new first dispatch: held_until and dispatch_after together (never before its send_at). */
+export async function retimeScheduled(runner: Runner, moves: { organization_id: string; id: string; at: Date }[], now: Date): Promise<void> {
+  if (moves.length === 0) return;
+  await rows(
+    runner,
+    `update messages m set held_until = x.at, dispatch_after = x.at, updated_at = ?
+     from jsonb_to_recordset(?::jsonb) as x(organization_id uuid, id uuid, at timestamptz)
+     where m.organization_id = x.organization_id and m.id = x.id returning 1`,
+    [now, JSON.stringify(moves)],
+  );
+}
