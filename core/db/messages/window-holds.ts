@@ -38,7 +38,7 @@ export function lockScheduledPromotional(runner: Runner, now: Date): Promise<{ o
   return rows(
     runner,
     `select organization_id, id, send_at, held_until from messages m
-     where message_queued(m) and traffic_class = 'promotional' and send_at > ? order by organization_id, id for update`,
+     where message_queued(m) and waits_for_window(traffic_class, false) and send_at > ? order by organization_id, id for update`,
     [now],
   );
 }
