@@ -30,6 +30,8 @@ import { Migration0028RecipientSearchAndExports } from './0028-recipient-search-
 import { Migration0029CampaignFigures } from './0029-campaign-figures.ts';
 import { Migration0030MemberLanguage } from './0030-member-language.ts';
 import { Migration0031MobileMoney } from './0031-mobile-money.ts';
+import { Migration0033InboundMessages } from './0033-inbound-messages.ts';
+import { Migration0034ScheduledMessages } from './0034-scheduled-messages.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -63,4 +65,6 @@ export const migrationsList = [
   { name: '0029-campaign-figures', class: Migration0029CampaignFigures },
   { name: '0030-member-language', class: Migration0030MemberLanguage },
   { name: '0031-mobile-money', class: Migration0031MobileMoney },
+  { name: '0033-inbound-messages', class: Migration0033InboundMessages },
+  { name: '0034-scheduled-messages', class: Migration0034ScheduledMessages },
 ];

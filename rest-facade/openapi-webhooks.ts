@@ -33,6 +33,7 @@ const message = {
     },
     campaign_id: { type: ['string', 'null'], format: 'uuid' },
     held_until: time,
+    send_at: { ...time, description: 'The time it was sent for; null when sent to go at once' },
     expires_at: time,
     created_at: time,
     updated_at: time,

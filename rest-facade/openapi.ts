@@ -45,6 +45,22 @@ const errorEnvelope = {
   },
 };
 
+/** A documented refusal: one response a status, its codes listed (the envelope's code narrowed to them). */
+function refusalResponses(codes: readonly string[] = []) {
+  const byStatus = new Map<string, string[]>();
+  for (const code of codes) {
+    const status = String(ERROR_STATUS[code as keyof typeof ERROR_STATUS]);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const narrowed = (list: string[]) => ({
+    ...errorEnvelope,
+    properties: { ...errorEnvelope.properties, error: { ...errorEnvelope.properties.error, properties: { ...errorEnvelope.properties.error.properties, code: { type: 'string', enum: list } } } },
+  });
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [status, { description: `Refused: ${list.join(', ')}`, content: { 'application/json': { schema: narrowed(list) } } }]),
+  );
+}
+
 function operation(r: AnyRoute) {
   const headers = r.idempotency
     ? [
@@ -66,6 +82,7 @@ function operation(r: AnyRoute) {
     'x-svc-permission': access ? access.permission : null,
     ...(isPublic ? { security: [], 'x-svc-public': true } : {}),
     ...(r.extension ? { 'x-svc-extension': true } : {}),
+    ...(r.refusals ? { 'x-svc-refusals': [...r.refusals] } : {}),
     parameters: [...parameters(r.params as z.ZodType | undefined, 'path'), ...parameters(r.query as z.ZodType | undefined, 'query'), ...headers],
     ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body as z.ZodType) } } } } : {}),
     ...(r.rawBody ? { requestBody: { required: true, content: { [r.rawBody]: { schema: { type: 'string' } } } } } : {}),
@@ -76,6 +93,7 @@ function operation(r: AnyRoute) {
             description: 'Success envelope',
             content: { 'application/json': { schema: { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: { type: 'object' } } } } },
           },
+      ...refusalResponses(r.refusals),
       default: { description: 'Failure envelope', content: { 'application/json': { schema: errorEnvelope } } },
     },
   };

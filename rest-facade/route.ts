@@ -5,6 +5,7 @@ import type { Access } from '../core/domain/access.ts';
 import type { Actor } from '../core/app/actor.ts';
 import type { Ctx } from '../core/app/context.ts';
 import type { IdempotentRequest } from '../core/app/idempotency.ts';
+import type { ErrorCode } from '../core/domain/errors.ts';
 
 export type Method = 'get' | 'post' | 'patch' | 'delete';
 
@@ -55,6 +56,8 @@ export interface RouteSpec<P, Q, B, Pub extends boolean> {
    * says `secret: null, secret_shown: false`. (Every API answer is no-store: app.ts.)
    */
   revealsSecret?: boolean;
+  /** The refusals the operation documents (OpenAPI: a response for each status, naming its codes). */
+  refusals?: readonly ErrorCode[];
   /** An operation beyond the specification's API (the OpenAPI document marks it `x-svc-extension`). */
   extension?: boolean;
   /** Operation that never changes state although its method is POST (no CSRF check). */

@@ -48,6 +48,8 @@ export type Idempotent<T> = { replay: false; value: T } | { replay: true; kept: 
 /** Canonical JSON (keys sorted) so that the same request always gives the same fingerprint. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  // A parsed input holds instants as Dates (a schedule): each is its instant, never an empty object.
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)

@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'campaign_changed'
   | 'campaign_not_launched'
   | 'campaign_not_cancellable'
+  | 'message_not_cancellable'
   | 'quote_stale'
   | 'quote_expired'
   | 'contact_exists'

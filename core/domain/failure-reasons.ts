@@ -7,6 +7,7 @@ import { generalSentence, RECEIPT_ERROR_SENTENCES, RECEIPT_STAT_SENTENCES, SERVI
 export const SERVICE_FAILURE_REASONS = {
   expired: 'the message expired before it could be sent',
   campaign_cancelled: 'the campaign was cancelled',
+  cancelled: 'the message was cancelled before it was sent',
   campaign_expired: 'the campaign expired before the message could be sent',
   test_failed: 'test mode: numbers ending in 1 or 2 fail',
   test_undelivered: 'test mode: numbers ending in 8 are undelivered',

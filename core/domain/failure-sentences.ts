@@ -178,6 +178,10 @@ export const SERVICE_SENTENCES: Readonly<Record<string, Sentence>> = {
     en: 'The message waited past its time limit without being sent and was not charged; send it again.',
     sw: 'Ujumbe ulisubiri hadi muda wake ukaisha bila kutumwa, na haukutozwa; utume tena.',
   },
+  cancelled: {
+    en: 'The message was cancelled before it was sent; its price went back to the wallet.',
+    sw: 'Ujumbe ulisitishwa kabla haujatumwa; bei yake imerudi kwenye pochi.',
+  },
   campaign_cancelled: {
     en: 'The campaign was cancelled before this message was sent; it was not charged.',
     sw: 'Kampeni ilisitishwa kabla ujumbe huu haujatumwa; haukutozwa.',

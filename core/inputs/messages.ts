@@ -21,6 +21,9 @@ export const ZSendMessageBody = z.strictObject({
     .refine((s) => !/\p{C}/u.test(s), 'client_ref must be printable characters'),
   traffic_class: z.enum(TRAFFIC_CLASSES).default('transactional'),
   ttl: z.number().int().min(1).max(DEFAULT_TTL_SECONDS).optional(),
+  send_at: ZTimestamp.optional().describe(
+    'Send later: an RFC 3339 time at least a minute and at most 30 days ahead (else 422 schedule_out_of_range). The price is held at once; the message waits until then (a promotional one also for the sending window) and can be cancelled until it is dispatched. Live only: a test send refuses it (403 test_mode_not_allowed). ttl counts from this time.',
+  ),
 });
 export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;
 

@@ -35,6 +35,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   campaign_changed: 409,
   campaign_not_launched: 409,
   campaign_not_cancellable: 409,
+  message_not_cancellable: 409,
   quote_stale: 409,
   quote_expired: 409,
   contact_exists: 409,

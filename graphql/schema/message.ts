@@ -73,11 +73,17 @@ export const Message = builder.objectRef<MessageView>('Message').implement({
       description: 'A promotional message accepted while the sending window was closed waits until then (UTC); null when it did not wait.',
       resolve: (m) => m.held_until,
     }),
+    sendAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'The time it was sent for (send_at, UTC): it is not dispatched before then; null when it was sent to go at once.',
+      resolve: (m) => m.send_at,
+    }),
     expiresAt: t.field({
       type: 'DateTime',
       nullable: true,
       description:
-        'Not sent by then, it expires and its hold is released (UTC): its ttl after acceptance (72 hours when none was given), or its campaign’s validity; null when it has none.',
+        'Not sent by then, it expires and its hold is released (UTC): its ttl after acceptance, or after its send_at when it was sent for later (72 hours when none was given), or its campaign’s validity; null when it has none.',
       resolve: (m) => m.expires_at,
     }),
     createdAt: t.field({ type: 'DateTime', nullable: true, description: 'When it was created (UTC); reports count it on that day in EAT.', resolve: (m) => m.created_at }),

@@ -59,6 +59,7 @@ describe('GET /v1/openapi.json', () => {
         'get /v1/wallet/top-ups/{id}',
         'post /v1/campaigns/{id}/copy',
         'post /v1/groups/{id}/members/add-many',
+        'post /v1/messages/{id}/cancel',
         'post /v1/payments/mobile-money/callback',
       ].sort(),
     );

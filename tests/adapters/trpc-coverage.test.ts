@@ -25,6 +25,7 @@ const PROCEDURE_OF: Record<string, string> = {
   sendMessage: 'messages.send',
   listMessages: 'messages.list',
   getMessage: 'messages.get',
+  cancelMessage: 'messages.cancel',
   exportMessages: 'messages.exportLink',
   listContacts: 'contacts.list',
   createContact: 'contacts.create',

@@ -24,6 +24,7 @@ export const ZMessage = z.strictObject({
   failure_explanation: z.strictObject({ code: z.string(), en: z.string(), sw: z.string() }).nullable(),
   campaign_id: z.string().nullable(),
   held_until: ZInstant,
+  send_at: ZInstant,
   expires_at: ZInstant,
   created_at: ZInstant,
   updated_at: ZInstant,

@@ -32,6 +32,7 @@ export function messageView(row: MessageRow, actor: TenantActor, detail?: Messag
     failure_explanation: explainFailure(row.failure_reason),
     campaign_id: row.campaign_id,
     held_until: iso(row.held_until),
+    send_at: iso(row.send_at ?? null),
     expires_at: iso(row.expires_at),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

@@ -21,6 +21,8 @@ export interface NewMessage {
   apiKeyId: string | null;
   memberId: string | null;
   heldUntil: Date | null;
+  /** The time the caller asked it to go (send later); null for a message sent now. */
+  sendAt: Date | null;
   expiresAt: Date;
 }
 
@@ -44,6 +46,7 @@ export function acceptedRow(m: NewMessage, at: Date): MessageRow {
     failure_reason: null,
     campaign_id: null,
     held_until: m.heldUntil,
+    send_at: m.sendAt,
     expires_at: m.expiresAt,
     created_at: at,
     updated_at: at,

@@ -6,7 +6,7 @@ import { inTransaction } from '../context.ts';
 import { unwrap } from '../../domain/errors.ts';
 import { parseWindowTime, validateWindowSettings } from '../../domain/sending-window.ts';
 import { readPlatformSettings, writeLiveDispatch, writeSendingWindow, writeSmsRoute } from '../../db/platform/settings.ts';
-import { followWindow } from '../messages/window-holds.ts';
+import { followWindow, retimeScheduledForWindow } from '../messages/window-holds.ts';
 
 export interface PlatformSettings {
   smsRoute: SmsRoute;
@@ -54,7 +54,8 @@ export async function setSendingWindow(ctx: Ctx, opens: string, closes: string) 
   return inTransaction(ctx, async (tx) => {
     await writeSendingWindow(tx.em, opens, closes, tx.now);
     const messages = await followWindow(tx.em, window, tx.now);
-    return { settings: settingsView(await readSettings(tx)), messages_released: messages.released, messages_held: messages.held };
+    const retimed = await retimeScheduledForWindow(tx.em, window, tx.now);
+    return { settings: settingsView(await readSettings(tx)), messages_released: messages.released, messages_held: messages.held, messages_rescheduled: retimed };
   });
 }
 

@@ -21,6 +21,8 @@ export interface MessageRow {
   failure_reason: string | null;
   campaign_id: string | null;
   held_until: Date | null;
+  /** Set for a message sent for later (send_at). */
+  send_at: Date | null;
   expires_at: Date;
   created_at: Date;
   updated_at: Date;

@@ -1,7 +1,9 @@
 // The words of messages: the list, one message, sending, in English and Kiswahili (the namespace 'messages'). The Kiswahili has exactly the English keys.
 import type { Messages } from '../i18n/messages.ts';
+import * as schedule from './locale-schedule.ts';
 
 export const en = {
+  ...schedule.en,
   title: 'Messages',
   testMark: 'Test',
   testAmount: '{{amount}}, not charged',
@@ -126,6 +128,7 @@ export const en = {
 };
 
 export const sw: Messages<typeof en> = {
+  ...schedule.sw,
   title: 'Ujumbe',
   testMark: 'Majaribio',
   testAmount: '{{amount}}, haikutozwa',

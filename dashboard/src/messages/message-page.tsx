@@ -13,6 +13,7 @@ import { QueryState } from '../ui/query-state.tsx';
 import { Stats } from '../ui/stats.tsx';
 import { MessageStatusBadge, TestMark } from './message-badges.tsx';
 import { MessageDelivery } from './message-delivery.tsx';
+import { MessageCancel } from './message-cancel.tsx';
 import type { en as codeWords } from '../i18n/codes.ts';
 
 type Detail = Outputs['messages']['get'];
@@ -33,6 +34,7 @@ export function MessageDetailPage({ params }: PageProps) {
         {(m) => (
           <>
             <MessageSummary message={m} />
+            <MessageCancel message={m} />
             <MessageDelivery message={m} />
           </>
         )}
@@ -92,6 +94,7 @@ function MessageSummary({ message: m }: { message: Detail }) {
       <Stats
         items={[
           { label: t('detail.created'), value: formatDateTime(m.created_at) },
+          ...(m.send_at ? [{ label: t('schedule.scheduledFor'), value: formatDateTime(m.send_at) }] : []),
           ...(m.held_until ? [{ label: t('detail.heldUntil'), value: formatDateTime(m.held_until) }] : []),
           { label: t('detail.final'), value: formatDateTime(m.final_at) },
           { label: t('detail.expires'), value: formatDateTime(m.expires_at) },

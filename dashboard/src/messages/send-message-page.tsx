@@ -1,7 +1,7 @@
 // Send one message: recipient, approved sender ID, traffic class and body with its live counter, live or test
-// (test until the organization is verified: its default_send_mode), checked by the server's schema before it is
-// sent; one idempotency key per message, so sending the same form again never sends twice.
-import { useState } from 'react';
+// (test until the organization is verified: its default_send_mode), now or later (send-later.tsx), checked by the
+// server's schema before it is sent; one idempotency key per message, so sending the same form again never sends twice.
+import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ import { ErrorAlert } from '../ui/error-alert.tsx';
 import { BodyCounter } from './body-counter.tsx';
 import { SentNotice } from './sent-notice.tsx';
 import { SenderSelect } from '../developers/sender-select.tsx';
+import { useServiceClockOffset } from '../campaigns/countdown.tsx';
+import { SendLaterFields, sendAtOf, sendAtProblem } from './send-later.tsx';
 
 type Sent = Outputs['messages']['send'];
 
@@ -28,22 +30,33 @@ interface MessageValues {
   body: string;
   client_ref: string;
   mode: 'live' | 'test';
+  when: 'now' | 'later';
+  send_at: string;
 }
 
-const EMPTY: Omit<MessageValues, 'mode'> = { to: '', from: '', traffic_class: 'transactional', body: '', client_ref: '' };
+const EMPTY: Omit<MessageValues, 'mode'> = { to: '', from: '', traffic_class: 'transactional', body: '', client_ref: '', when: 'now', send_at: '' };
 
 /** The message as sent, less its reference when none was typed: one is made from the idempotency key. */
 function messageOf(v: MessageValues) {
-  return { to: v.to.trim(), from: v.from, traffic_class: v.traffic_class, body: v.body, client_ref: v.client_ref.trim() };
+  const sendAt = sendAtOf(v);
+  return { to: v.to.trim(), from: v.from, traffic_class: v.traffic_class, body: v.body, client_ref: v.client_ref.trim(), ...(sendAt ? { send_at: sendAt } : {}) };
 }
 
 export function SendMessagePage() {
   const { t } = useTranslation(['messages', 'codes']);
   const startMode = useSession().organization.default_send_mode;
   const [sent, setSent] = useState<Sent | null>(null);
+  // A time is judged by the service's clock; the check reads the offset as it is when it runs.
+  const clockOffset = useRef<number | null>(null);
+  clockOffset.current = useServiceClockOffset();
   // The reference made from the key ("dashboard-<uuid>") is checked as a typed one would be.
-  const form = useSchemaForm({ schema: ZSendMessageBody, defaultValues: { ...EMPTY, mode: startMode }, toInput: (v: MessageValues) => ({ ...messageOf(v), client_ref: v.client_ref.trim() || 'dashboard' }) });
-  const [body, trafficClass, from] = form.watch(['body', 'traffic_class', 'from']);
+  const form = useSchemaForm({
+    schema: ZSendMessageBody,
+    defaultValues: { ...EMPTY, mode: startMode },
+    toInput: (v: MessageValues) => ({ ...messageOf(v), client_ref: v.client_ref.trim() || 'dashboard' }),
+    readable: (v: MessageValues) => ({ send_at: sendAtProblem(v, clockOffset.current === null ? null : Date.now() + clockOffset.current, t) }),
+  });
+  const [body, trafficClass, from, mode, when, sendAt] = form.watch(['body', 'traffic_class', 'from', 'mode', 'when', 'send_at']);
   const draft = useDebounced({ body, traffic_class: trafficClass }, 250);
   const preview = useQuery({ ...trpc.messages.preview.queryOptions(draft), enabled: draft.body.length > 0, placeholderData: keepPreviousData });
   const send = useAction(trpc.messages.send.mutationOptions(), {
@@ -51,11 +64,11 @@ export function SendMessagePage() {
     invalidates: [trpc.messages.pathKey(), trpc.wallet.pathKey()],
     onSuccess: (message) => {
       setSent(message);
-      const { from: sender, traffic_class, mode } = form.getValues();
-      form.reset({ ...EMPTY, from: sender, traffic_class, mode });
+      const { from: sender, traffic_class, mode: sentMode } = form.getValues();
+      form.reset({ ...EMPTY, from: sender, traffic_class, mode: sentMode });
     },
   });
-  const general = useServerRefusal(form, send.error, ['to', 'from', 'traffic_class', 'body', 'client_ref', 'mode']);
+  const general = useServerRefusal(form, send.error, ['to', 'from', 'traffic_class', 'body', 'client_ref', 'mode', 'send_at']);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(() => {
@@ -115,6 +128,7 @@ export function SendMessagePage() {
         <Field label={t('send.reference')} error={errors.client_ref?.message} hint={t('send.referenceHint')}>
           {(control) => <input {...control} {...form.register('client_ref')} maxLength={128} />}
         </Field>
+        <SendLaterFields values={{ mode, when, send_at: sendAt }} when={form.register('when')} at={form.register('send_at')} error={errors.send_at?.message} />
         {general !== null && <ErrorAlert error={general} />}
         <button type="submit" className="button" disabled={send.isPending || !from}>
           {send.isPending ? t('send.sending') : t('send.submit')}

@@ -1,0 +1,20 @@
+// What a stored inbound message sets off, in the transaction that stored it (so a crash leaves the message and its
+// effects together or neither): a keyword's opt-out or opt-in, its confirmation, and the message.received event.
+import type { Ctx } from '../context.ts';
+
+/** An inbound message as stored for its organization (inbound_messages), whole (every part in). */
+export interface StoredInbound {
+  organizationId: string;
+  id: string;
+  /** E.164 (+255…) when the sender is a Tanzanian mobile number, else the address as the SMSC gave it. */
+  fromPhone: string;
+  /** The organization's number or short code it was sent to, as in inbound_numbers. */
+  toNumber: string;
+  body: string;
+  receivedAt: Date;
+}
+
+/** Called once per stored message, inside its storing transaction (tx.now is the time it was stored). */
+export async function afterInboundStored(_tx: Ctx, _message: StoredInbound): Promise<void> {
+  // Keywords and the message.received event are applied here.
+}

@@ -1,0 +1,37 @@
+// Inbound messages as stored: the owner of the number a message was sent to, and the row itself (a resend of a
+// message the SMSC names is the row already stored).
+import type { Runner } from '../sql.ts';
+import { one } from '../sql.ts';
+
+export interface InboundRow {
+  id: string;
+  organizationId: string | null;
+  fromPhone: string;
+  toNumber: string;
+  body: string;
+  encoding: 'gsm7' | 'ucs2' | 'latin1' | 'binary';
+  parts: number;
+  smsc: string;
+  bind: string | null;
+  smscMessageRef: string | null;
+  receivedAt: Date;
+}
+
+/** The organization a number or short code belongs to, if any. */
+export async function ownerOfNumber(runner: Runner, number: string): Promise<string | null> {
+  const row = await one<{ organization_id: string }>(runner, 'select organization_id from inbound_numbers where number = ?', [number]);
+  return row?.organization_id ?? null;
+}
+
+/** Inserts the message; false when the SMSC's reference names one already stored (a resend). */
+export async function insertInboundMessage(runner: Runner, m: InboundRow): Promise<boolean> {
+  const inserted = await one<{ id: string }>(
+    runner,
+    `insert into inbound_messages (id, organization_id, from_phone, to_number, body, encoding, parts, smsc, bind, smsc_message_ref, received_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (smsc, smsc_message_ref) where smsc_message_ref is not null do nothing
+     returning id`,
+    [m.id, m.organizationId, m.fromPhone, m.toNumber, m.body, m.encoding, m.parts, m.smsc, m.bind, m.smscMessageRef, m.receivedAt],
+  );
+  return inserted !== undefined;
+}
