@@ -6,10 +6,22 @@ import smpp, { type Pdu, type Session } from 'smpp';
 import { concatenationOf, outcomeFor, partText, receiptsFor, type ConcatenatedPart, type SimulatedOutcome } from './smsc-outcomes.ts';
 import { ESME_RBINDFAIL, faultOf, pickOne, planSubmit, type SmscFaults, type SubmitFault } from './smsc-faults.ts';
 import { createReceiptRouter, type Peer, type SimulatedReceipt } from './smsc-receipts.ts';
-import { coalesceWrites, formatSmppUrl, keepRawShortMessages, messageBytes, STATUS } from './smpp-wire.ts';
+import { inboundPdus, type InboundRequest } from './smsc-inbound.ts';
+import { coalesceWrites, formatSmppUrl, keepRawShortMessages, knowSmscMessageRef, messageBytes, STATUS } from './smpp-wire.ts';
 
 export type { SmscFaults } from './smsc-faults.ts';
 export type { SimulatedReceipt } from './smsc-receipts.ts';
+export type { InboundRequest } from './smsc-inbound.ts';
+
+/** A part of a message from a handset as it went out (acknowledged false), then as the client acknowledged it. */
+export interface SimulatedInbound {
+  smscMessageRef: string;
+  seq: number;
+  total: number;
+  /** The exact short_message bytes, user data header included. */
+  shortMessage: Uint8Array;
+  acknowledged: boolean;
+}
 
 export interface SimulatedSubmit {
   systemId: string;
@@ -48,6 +60,7 @@ export interface SmscSimulatorOptions {
   /** The answer to submit number `serial` was written (`sent`), or its link was gone by then. */
   onAnswer?: (answer: { serial: number; sent: boolean }) => void;
   onReceipt?: (receipt: SimulatedReceipt) => void;
+  onInbound?: (part: SimulatedInbound) => void;
   /** Faults in force from the start (none by default); setFaults changes them. */
   faults?: SmscFaults;
   /** The random source of every fault decision; pass a seeded one to repeat a run. Unused without faults. */
@@ -59,7 +72,7 @@ export interface SmscSimulatorStats {
   binds: number;
   bindFailures: number;
   receipts: number;
-  /** Receipts sent again because the link they went out on closed before deliver_sm_resp. */
+  /** deliver_sm (receipts and messages from handsets) sent again because their link closed before deliver_sm_resp. */
   resent: number;
   /** The most submit_sm one session had waiting for their answer at once (93s are never answered, never counted). */
   maxOutstanding: number;
@@ -68,6 +81,9 @@ export interface SmscSimulatorStats {
   faulted: Record<SubmitFault, number>;
   duplicateReceipts: number;
   strayReceipts: number;
+  /** deliver_sm of messages from handsets written (each resend counts), and those acknowledged. */
+  inbound: number;
+  inboundAcknowledged: number;
 }
 
 export interface SmscSimulator {
@@ -79,6 +95,11 @@ export interface SmscSimulator {
   /** Replaces the faults in force (an empty object: none); the drop fault counts submits afresh. */
   setFaults(faults: SmscFaults): void;
   faults(): SmscFaults;
+  /**
+   * A message from a handset: its deliver_sm (one per part) go to a bound receiver, or wait for the next bind, and
+   * each one not acknowledged when its link ends goes out again. Returns the name it carries (smsc_message_ref).
+   */
+  sendInbound(request: InboundRequest): { smscMessageRef: string; parts: number };
 }
 
 const BINDS: Readonly<Record<string, { transmits: boolean; receives: boolean }>> = {
@@ -91,18 +112,21 @@ const ESME_RINVCMDID = 0x03;
 
 export async function startSmscSimulator(options: SmscSimulatorOptions): Promise<SmscSimulator> {
   keepRawShortMessages();
+  knowSmscMessageRef();
   const systemId = options.systemId ?? 'ujumbe';
   const password = options.password ?? 'ujumbe';
   const random = options.random ?? Math.random;
   const counters: SmscSimulatorStats = {
     submits: 0, binds: 0, bindFailures: 0, receipts: 0, resent: 0, maxOutstanding: 0, drops: 0,
     faulted: { throttle: 0, error: 0, late: 0, 'receipt-first': 0, drop: 0, 'outage-after-part': 0 }, duplicateReceipts: 0, strayReceipts: 0,
+    inbound: 0, inboundAcknowledged: 0,
   };
   const peers = new Set<Peer>();
   const timers = new Set<NodeJS.Timeout>();
   let throttleLeft = options.throttleFirst ?? 0;
   // A random start: two simulators (two processes, or one restarted) do not hand out the same ids.
   let nextId = options.firstMessageId ?? randomInt(2 ** 47);
+  let nextInbound = randomInt(2 ** 47);
   let faults: SmscFaults = {};
   let submitsSinceFaults = 0;
   let strayTimer: NodeJS.Timeout | undefined;
@@ -207,6 +231,23 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     later(5, dropConnections);
   }
 
+  function sendInbound(request: InboundRequest): { smscMessageRef: string; parts: number } {
+    const smscMessageRef = `mo-${(nextInbound++).toString(16)}`;
+    const pdus = inboundPdus(request, smscMessageRef, random);
+    for (const { seq, total, fields } of pdus) {
+      const shortMessage = fields.short_message as Buffer;
+      receipts.sendInbound({
+        fields,
+        report(acknowledged) {
+          if (acknowledged) counters.inboundAcknowledged += 1;
+          else counters.inbound += 1;
+          options.onInbound?.({ smscMessageRef, seq, total, shortMessage, acknowledged });
+        },
+      });
+    }
+    return { smscMessageRef, parts: pdus[0]?.total ?? 0 };
+  }
+
   function sendStray(): void {
     const about = pickOne(recent, random);
     if (about) receipts.sendStray(about);
@@ -263,6 +304,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     dropConnections,
     setFaults,
     faults: () => ({ ...faults }),
+    sendInbound,
     async close() {
       clearInterval(strayTimer);
       for (const timer of timers) clearTimeout(timer);
