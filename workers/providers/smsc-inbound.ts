@@ -16,6 +16,8 @@ export interface InboundRequest {
   concat?: 'udh' | 'sar';
   /** The concatenation reference; a random one by default. Above 255 the header takes its 16-bit form. */
   ref?: number;
+  /** Carry the user data in the message_payload TLV, short_message left empty (a message of one part only). */
+  payloadTlv?: boolean;
   /** The order the parts go out in, by place from 1; a place given twice is sent twice. Default: 1, 2, … */
   order?: number[];
 }
@@ -49,6 +51,10 @@ function split(bytes: Uint8Array, count: number, unit: number): Uint8Array[] {
   return Array.from({ length: count }, (_, i) => bytes.subarray(i * size, Math.min(bytes.length, (i + 1) * size)));
 }
 
+function userData(bytes: Buffer, inTlv: boolean): Record<string, unknown> {
+  return inTlv ? { short_message: Buffer.alloc(0), message_payload: bytes } : { short_message: bytes };
+}
+
 function header(ref: number, total: number, seq: number): number[] {
   return ref > 0xff ? [0x06, 0x08, 0x04, ref >> 8, ref & 0xff, total, seq] : [0x05, 0x00, 0x03, ref, total, seq];
 }
@@ -57,7 +63,7 @@ function header(ref: number, total: number, seq: number): number[] {
 export function inboundPdus(request: InboundRequest, smscRef: string, random: () => number): InboundPdu[] {
   if (request.text.length > TEXT_MAX) throw new Error(`a simulated message holds at most ${TEXT_MAX} characters`);
   const { dataCoding, bytes, unit, single, perPart } = encode(request.text);
-  const count = request.parts ?? (bytes.length <= single ? 1 : Math.ceil(bytes.length / perPart));
+  const count = request.parts ?? (bytes.length <= single || request.payloadTlv ? 1 : Math.ceil(bytes.length / perPart));
   if (!Number.isInteger(count) || count < 1 || count > 255) throw new Error(`parts must be 1 to 255, got ${count}`);
   const sar = request.concat === 'sar';
   const ref = request.ref ?? Math.floor(random() * (sar ? 0x10000 : 0x100));
@@ -80,7 +86,7 @@ export function inboundPdus(request: InboundRequest, smscRef: string, random: ()
         destination_addr: to.addr,
         esm_class: udh.length > 0 ? ESM_CLASS_UDHI : 0,
         data_coding: dataCoding,
-        short_message: Buffer.concat([Buffer.from(udh), Buffer.from(chunk)]),
+        ...userData(Buffer.concat([Buffer.from(udh), Buffer.from(chunk)]), request.payloadTlv === true && count === 1),
         smsc_message_ref: smscRef,
         ...(concat ?? {}),
       },

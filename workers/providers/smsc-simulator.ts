@@ -235,7 +235,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     const smscMessageRef = `mo-${(nextInbound++).toString(16)}`;
     const pdus = inboundPdus(request, smscMessageRef, random);
     for (const { seq, total, fields } of pdus) {
-      const shortMessage = fields.short_message as Buffer;
+      const shortMessage = ((fields.short_message as Buffer).length > 0 ? fields.short_message : fields.message_payload) as Buffer;
       receipts.sendInbound({
         fields,
         report(acknowledged) {
