@@ -1,4 +1,5 @@
-// The SmsProvider port over SMPP 3.4: each message goes out as one submit_sm per part; receipts come back as deliver_sm.
+// The SmsProvider port over SMPP 3.4: each message goes out as one submit_sm per part; receipts and messages from
+// handsets come in as deliver_sm.
 import type { Pdu } from 'smpp';
 import type { InboundPart, LateAcceptance, OutgoingSms, ProviderReceipt, SmsProvider, SubmitOptions, SubmitOutcome } from '../../core/app/messages/provider.ts';
 import { decodeForSmpp, encodeForSmpp, stripUdh } from '../../core/domain/sms-encoding.ts';

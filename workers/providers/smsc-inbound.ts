@@ -1,9 +1,21 @@
 // Messages from handsets as the SMSC simulator sends them: one deliver_sm per part, a long message split into parts
 // carrying the user data header's concatenation element (8-bit reference, or 16-bit above 255) or the SAR TLVs,
 // and the simulator's own name for the message in the vendor TLV of smpp-wire.ts.
+import { randomInt } from 'node:crypto';
 import { gsm7Septets, SEGMENT_SIZES } from '../../core/domain/segments.ts';
 import { DATA_CODING, ESM_CLASS_UDHI, gsm7Bytes } from '../../core/domain/sms-encoding.ts';
 import { NPI_ISDN, NPI_UNKNOWN, TON_INTERNATIONAL } from './smpp-wire.ts';
+import type { Deliver } from './smsc-receipts.ts';
+
+/** A part of a message from a handset as it went out (acknowledged false), then as the client acknowledged it. */
+export interface SimulatedInbound {
+  smscMessageRef: string;
+  seq: number;
+  total: number;
+  /** The exact user data bytes, user data header included. */
+  shortMessage: Uint8Array;
+  acknowledged: boolean;
+}
 
 export interface InboundRequest {
   /** The handset (any form: 0754…, 255754…, +255754…) and our number or short code. */
@@ -98,4 +110,34 @@ export function inboundPdus(request: InboundRequest, smscRef: string, random: ()
     if (!pdu) throw new Error(`the message has no part ${seq}`);
     return pdu;
   });
+}
+
+export interface InboundSenderOptions {
+  /** Hands one deliver_sm to the simulator's router (smsc-receipts.ts), which keeps it until acknowledged. */
+  send(item: Deliver): void;
+  counters: { inbound: number; inboundAcknowledged: number };
+  random: () => number;
+  onInbound?: (part: SimulatedInbound) => void;
+}
+
+/** The simulator's sendInbound: each message named afresh (a random start, as message ids: decision 0268). */
+export function createInboundSender(options: InboundSenderOptions) {
+  const { counters } = options;
+  let next = randomInt(2 ** 47);
+  return (request: InboundRequest): { smscMessageRef: string; parts: number } => {
+    const smscMessageRef = `mo-${(next++).toString(16)}`;
+    const pdus = inboundPdus(request, smscMessageRef, options.random);
+    for (const { seq, total, fields } of pdus) {
+      const shortMessage = ((fields.short_message as Buffer).length > 0 ? fields.short_message : fields.message_payload) as Buffer;
+      options.send({
+        fields,
+        report(acknowledged) {
+          if (acknowledged) counters.inboundAcknowledged += 1;
+          else counters.inbound += 1;
+          options.onInbound?.({ smscMessageRef, seq, total, shortMessage, acknowledged });
+        },
+      });
+    }
+    return { smscMessageRef, parts: pdus[0]?.total ?? 0 };
+  };
 }

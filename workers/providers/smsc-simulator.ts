@@ -6,22 +6,12 @@ import smpp, { type Pdu, type Session } from 'smpp';
 import { concatenationOf, outcomeFor, partText, receiptsFor, type ConcatenatedPart, type SimulatedOutcome } from './smsc-outcomes.ts';
 import { ESME_RBINDFAIL, faultOf, pickOne, planSubmit, type SmscFaults, type SubmitFault } from './smsc-faults.ts';
 import { createReceiptRouter, type Peer, type SimulatedReceipt } from './smsc-receipts.ts';
-import { inboundPdus, type InboundRequest } from './smsc-inbound.ts';
+import { createInboundSender, type InboundRequest, type SimulatedInbound } from './smsc-inbound.ts';
 import { coalesceWrites, formatSmppUrl, keepRawShortMessages, knowSmscMessageRef, messageBytes, STATUS } from './smpp-wire.ts';
 
 export type { SmscFaults } from './smsc-faults.ts';
 export type { SimulatedReceipt } from './smsc-receipts.ts';
-export type { InboundRequest } from './smsc-inbound.ts';
-
-/** A part of a message from a handset as it went out (acknowledged false), then as the client acknowledged it. */
-export interface SimulatedInbound {
-  smscMessageRef: string;
-  seq: number;
-  total: number;
-  /** The exact short_message bytes, user data header included. */
-  shortMessage: Uint8Array;
-  acknowledged: boolean;
-}
+export type { InboundRequest, SimulatedInbound } from './smsc-inbound.ts';
 
 export interface SimulatedSubmit {
   systemId: string;
@@ -126,7 +116,6 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
   let throttleLeft = options.throttleFirst ?? 0;
   // A random start: two simulators (two processes, or one restarted) do not hand out the same ids.
   let nextId = options.firstMessageId ?? randomInt(2 ** 47);
-  let nextInbound = randomInt(2 ** 47);
   let faults: SmscFaults = {};
   let submitsSinceFaults = 0;
   let strayTimer: NodeJS.Timeout | undefined;
@@ -143,6 +132,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     timers.add(timer);
   };
   const receipts = createReceiptRouter({ systemId, peers, counters, faults: () => faults, random, later, onReceipt: options.onReceipt });
+  const sendInbound = createInboundSender({ send: (item) => receipts.sendInbound(item), counters, random, onInbound: options.onInbound });
 
   function respond(peer: Peer, pdu: Pdu, fields: Record<string, unknown>, then?: () => void, delayMs = 0, serial?: number): void {
     peer.outstanding += 1;
@@ -229,23 +219,6 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     counters.faulted['outage-after-part'] += 1;
     outageUntil = Date.now() + ms;
     later(5, dropConnections);
-  }
-
-  function sendInbound(request: InboundRequest): { smscMessageRef: string; parts: number } {
-    const smscMessageRef = `mo-${(nextInbound++).toString(16)}`;
-    const pdus = inboundPdus(request, smscMessageRef, random);
-    for (const { seq, total, fields } of pdus) {
-      const shortMessage = ((fields.short_message as Buffer).length > 0 ? fields.short_message : fields.message_payload) as Buffer;
-      receipts.sendInbound({
-        fields,
-        report(acknowledged) {
-          if (acknowledged) counters.inboundAcknowledged += 1;
-          else counters.inbound += 1;
-          options.onInbound?.({ smscMessageRef, seq, total, shortMessage, acknowledged });
-        },
-      });
-    }
-    return { smscMessageRef, parts: pdus[0]?.total ?? 0 };
   }
 
   function sendStray(): void {

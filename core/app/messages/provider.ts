@@ -100,8 +100,9 @@ export interface SmsProvider {
   onInbound(handler: (part: InboundPart) => Promise<void>): () => void;
   onLateAcceptance(handler: (late: LateAcceptance) => void): void;
   /**
-   * Pauses reading from the SMSC until every receipt read is stored and acknowledged (or timeoutMs passed), then
-   * reads again: a receipt read after that with no handler left is not acknowledged, so the SMSC sends it again.
+   * Pauses reading from the SMSC until every receipt and inbound message read is stored and acknowledged (or
+   * timeoutMs passed), then reads again: one read after that with no handler left is not acknowledged, so the SMSC
+   * sends it again.
    */
   drain(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
