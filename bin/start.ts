@@ -76,8 +76,10 @@ function printCredentials(base: string, c: NonNullable<Awaited<ReturnType<typeof
     `  password       ${c.member.password}`,
     `  test key       ${c.testKey}`,
     `  live key       ${c.liveKey}`,
+    `  short code     ${c.shortCode} (messages to it come into the inbox)`,
     '',
     `  try: curl -H "Authorization: Bearer ${c.testKey}" ${base}${restLink('getServiceStatus', {})}`,
+    `  and: npm run ops -- inbound simulate --from 0754123456 --to ${c.shortCode} --text "Habari"`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -12,6 +12,7 @@ import { platformCommands } from './ops/platform.ts';
 import { clockCommands } from './ops/clock.ts';
 import { tickCommands } from './ops/tick.ts';
 import { paymentCommands } from './ops/payments.ts';
+import { numberCommands } from './ops/numbers.ts';
 import { boot, log } from './boot.ts';
 import { loadEnv } from '../core/config.ts';
 import { migrate } from '../core/db/migrate.ts';
@@ -26,6 +27,7 @@ const COMMANDS: Command[] = [
   ...orgCommands,
   ...walletCommands,
   ...paymentCommands,
+  ...numberCommands,
   ...pricePlanCommands,
   ...senderCommands,
   ...memberCommands,

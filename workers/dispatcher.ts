@@ -16,6 +16,7 @@ import { lostClaimAfterMs } from '../core/app/messages/message-timers.ts';
 import { heartbeat, HEARTBEAT_MS, retire } from '../core/app/messages/dispatchers.ts';
 import { randomUUID } from 'node:crypto';
 import { createDispatchWriter } from './dispatch-writer.ts';
+import { listenInbound } from './inbound-receiver.ts';
 import { startPoller, type Next } from './poller.ts';
 
 export interface DispatcherOptions {
@@ -63,6 +64,7 @@ export function startDispatcher(deps: Deps, providers: Providers, options: Dispa
     },
   });
   const unlisten = all.map((provider) => writer.listen(provider));
+  unlisten.push(...all.map((provider) => listenInbound(deps, provider, null)));
 
   let lostLooked = 0;
   async function claimRound(): Promise<Next> {

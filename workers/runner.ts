@@ -119,7 +119,7 @@ export async function startWorkers(deps: Deps, connectionString: string, options
     runner = await run({
       pgPool,
       concurrency,
-      taskList: taskList(deps),
+      taskList: taskList(deps, () => simulatorServer),
       crontab: crontabOf(periodic),
       events,
       noHandleSignals: true,

@@ -14,6 +14,9 @@ import { importRetentionTask } from './tasks/import_retention.ts';
 import { webhookFanOutTask } from './tasks/webhook_fan_out.ts';
 import { passwordResetTask } from './tasks/password_reset.ts';
 import { topUpStatusTask } from './tasks/top_up_status.ts';
+import { inboundPartsTask } from './tasks/inbound_parts.ts';
+import { inboundSimulateTask } from './tasks/inbound_simulate.ts';
+import type { SmscSimulator } from './providers/smsc-simulator.ts';
 
 /** The tasks the crontab (workers/crontab) queues each minute. */
 export const PERIODIC_TASKS = [
@@ -25,9 +28,11 @@ export const PERIODIC_TASKS = [
   'import_retention',
   'webhook_fan_out',
   'top_up_status',
+  'inbound_parts',
 ] as const;
 
-export function taskList(deps: Deps): TaskList {
+/** `simulator`: the process's own SMSC simulator, when it runs one (`ops inbound simulate` goes there). */
+export function taskList(deps: Deps, simulator: () => SmscSimulator | null = () => null): TaskList {
   const periodic: Record<(typeof PERIODIC_TASKS)[number], Task> = {
     campaign_progress: campaignProgressTask(deps),
     message_timers: messageTimersTask(deps),
@@ -37,6 +42,7 @@ export function taskList(deps: Deps): TaskList {
     import_retention: importRetentionTask(deps),
     webhook_fan_out: webhookFanOutTask(deps),
     top_up_status: topUpStatusTask(deps),
+    inbound_parts: inboundPartsTask(deps),
   };
   return {
     ...periodic,
@@ -47,5 +53,7 @@ export function taskList(deps: Deps): TaskList {
     // Queued by a password reset request, whatever its address.
     password_reset: passwordResetTask(deps),
     tick: tickTask(deps),
+    // Queued by `ops inbound simulate`.
+    inbound_simulate: inboundSimulateTask(simulator),
   };
 }

@@ -7,6 +7,7 @@ import { runCampaignProgress } from './campaigns/campaign-progress.ts';
 import { nativePool } from '../db/sql.ts';
 import { purgeExpired } from '../db/retention/purges.ts';
 import { foldRollupDeltas } from '../db/reports/rollups.ts';
+import { storeLonelyParts } from './inbound/store-lonely-parts.ts';
 
 export async function runDueTransitions(ctx: Ctx) {
   const pool = await nativePool(ctx.em);
@@ -18,7 +19,9 @@ export async function runDueTransitions(ctx: Ctx) {
   const settled = await runCampaignProgress(pool, ctx.now);
   const purged = await purgeExpired(pool, ctx.now);
   const rollupDeltasFolded = await foldRollupDeltas(pool);
+  const lonely = await storeLonelyParts(ctx);
   return {
+    incomplete_inbound_messages_stored: lonely,
     rollup_deltas_folded: rollupDeltasFolded,
     early_receipts_applied: receipts,
     purged,

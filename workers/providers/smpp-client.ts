@@ -1,13 +1,15 @@
-// The SmsProvider port over SMPP 3.4: each message goes out as one submit_sm per part; receipts come back as deliver_sm.
+// The SmsProvider port over SMPP 3.4: each message goes out as one submit_sm per part; receipts and messages from
+// handsets come in as deliver_sm.
 import type { Pdu } from 'smpp';
-import type { LateAcceptance, OutgoingSms, ProviderReceipt, SmsProvider, SubmitOptions, SubmitOutcome } from '../../core/app/messages/provider.ts';
+import type { InboundPart, LateAcceptance, OutgoingSms, ProviderReceipt, SmsProvider, SubmitOptions, SubmitOutcome } from '../../core/app/messages/provider.ts';
 import { decodeForSmpp, encodeForSmpp, stripUdh } from '../../core/domain/sms-encoding.ts';
 import { parseDeliveryReceipt } from '../../core/domain/delivery-receipt.ts';
 import { partlySentReason, submitRefusedReason } from '../../core/domain/failure-reasons.ts';
 import { createPacer, createSemaphore, createThrottleGate } from './flow-control.ts';
 import { createSmppConnection, NOT_CONNECTED, type LateAnswer, type PartResult, type SmppLogger } from './smpp-connection.ts';
+import { inboundPartOf } from './smpp-inbound.ts';
 import {
-  ESM_CLASS_RECEIPT, keepRawShortMessages, messageBytes, NPI_ISDN, NPI_UNKNOWN, parseSmppUrl, STATUS, statusName,
+  ESM_CLASS_RECEIPT, keepRawShortMessages, knowSmscMessageRef, messageBytes, NPI_ISDN, NPI_UNKNOWN, parseSmppUrl, STATUS, statusName,
   TON_ALPHANUMERIC, TON_INTERNATIONAL,
 } from './smpp-wire.ts';
 
@@ -50,10 +52,12 @@ const THROTTLING: ReadonlySet<number> = new Set([STATUS.ESME_RTHROTTLED, STATUS.
 
 export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   keepRawShortMessages();
+  knowSmscMessageRef();
   const timing = { ...DEFAULT_SMPP_TIMING, ...options.timing };
   const logger = options.logger ?? consoleLogger;
   const handlers: Array<(receipt: ProviderReceipt) => void | Promise<void>> = [];
   const lateHandlers: Array<(late: LateAcceptance) => void> = [];
+  const inboundHandlers: Array<(part: InboundPart) => Promise<void>> = [];
   const target = parseSmppUrl(options.url);
   // Message ids are unique only within one SMSC account: the name every id and receipt of this link carries.
   const smsc = `${target.systemId}@${target.host}:${target.port}`;
@@ -64,7 +68,7 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
     reconnectInitialMs: timing.reconnectInitialMs,
     reconnectMaxMs: timing.reconnectMaxMs,
     logger,
-    onDeliver: (pdu) => forwardReceipt(pdu),
+    onDeliver: (pdu) => forwardDeliver(pdu),
   });
   const window = createSemaphore(options.window);
   const pacer = createPacer(options.tps);
@@ -72,11 +76,21 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   // Concatenation references only need to differ between messages to one handset at the same time.
   let reference = Math.floor(Math.random() * 256);
 
-  /** Resolves once every handler has the receipt (stored): only then is it acknowledged to the SMSC. */
+  /**
+   * A receipt or a mobile-originated message: the promise resolves once every handler has it (stored), and only
+   * then is it acknowledged to the SMSC. Undefined: acknowledged at once (nothing in it to keep).
+   */
+  function forwardDeliver(pdu: Pdu): Promise<void> | undefined {
+    if (((pdu.esm_class ?? 0) & ESM_CLASS_RECEIPT) !== 0 || pdu.receipted_message_id) return forwardReceipt(pdu);
+    const part = inboundPartOf(pdu, smsc, logger);
+    if (!part) return undefined;
+    // Nobody to store it: left unanswered, for the SMSC to send again.
+    if (inboundHandlers.length === 0) return Promise.reject(new Error('no receiver for inbound messages'));
+    return Promise.all(inboundHandlers.map((handler) => handler(part))).then(() => undefined);
+  }
+
   function forwardReceipt(pdu: Pdu): Promise<void> | undefined {
     const esmClass = pdu.esm_class ?? 0;
-    // Anything else is a mobile-originated message, which this service does not take.
-    if ((esmClass & ESM_CLASS_RECEIPT) === 0 && !pdu.receipted_message_id) return undefined;
     let text: string | null = null;
     try {
       text = decodeForSmpp(stripUdh(messageBytes(pdu), esmClass).payload, pdu.data_coding ?? 0);
@@ -212,6 +226,10 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
     onReceipt(handler) {
       handlers.push(handler);
       return () => void handlers.splice(handlers.indexOf(handler) >>> 0, 1);
+    },
+    onInbound(handler) {
+      inboundHandlers.push(handler);
+      return () => void inboundHandlers.splice(inboundHandlers.indexOf(handler) >>> 0, 1);
     },
     onLateAcceptance(handler) {
       lateHandlers.push(handler);

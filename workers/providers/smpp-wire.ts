@@ -60,6 +60,19 @@ export function keepRawShortMessages(): void {
   filter.decode = (value: unknown) => value;
 }
 
+/**
+ * SMPP 3.4 gives a mobile-originated deliver_sm no message id; its tags 0x1400–0x3FFF are left to SMSC vendors
+ * (section 5.3.2), and an ESME ignores a tag it does not know. Our simulator names each such message in this one
+ * (a C string, the same on every part of a long message and on every resend), so that a resend is recognised.
+ */
+export const SMSC_MESSAGE_REF_TAG = 0x1401;
+
+/** Lets the package read and write the vendor TLV above under the name smsc_message_ref. */
+export function knowSmscMessageRef(): void {
+  if (smpp.tlvs.smsc_message_ref) return;
+  smpp.addTLV('smsc_message_ref', { id: SMSC_MESSAGE_REF_TAG, type: smpp.types.tlv.cstring });
+}
+
 /** The short_message bytes of a received PDU, or its message_payload TLV when short_message is empty. */
 export function messageBytes(pdu: { short_message?: unknown; message_payload?: unknown }): Uint8Array {
   const short = pdu.short_message;

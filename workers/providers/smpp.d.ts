@@ -20,6 +20,11 @@ declare module 'smpp' {
     message_payload?: Buffer;
     receipted_message_id?: string;
     message_state?: number;
+    sar_msg_ref_num?: number;
+    sar_total_segments?: number;
+    sar_segment_seqnum?: number;
+    /** The vendor-specific TLV by which an SMSC names a mobile-originated message (smpp-wire.ts). */
+    smsc_message_ref?: string;
     isResponse(): boolean;
     response(options?: Record<string, unknown>): Pdu;
   }
@@ -57,6 +62,8 @@ declare module 'smpp' {
     PDU: new (command: string, options?: Record<string, unknown>) => Pdu;
     commands: Record<string, { id: number; params?: Record<string, ParamDefinition> }>;
     tlvs: Record<string, ParamDefinition & { id: number }>;
+    types: { tlv: Record<'cstring' | 'int8' | 'int16' | 'buffer', unknown> };
+    addTLV(tag: string, options: { id: number; type: unknown }): void;
   }
 
   const smpp: SmppModule;

@@ -2,6 +2,7 @@
 // which part of a concatenated message a submit carries.
 import { decodeForSmpp, encodeForSmpp, ESM_CLASS_UDHI, stripUdh } from '../../core/domain/sms-encoding.ts';
 import { gsm7Septets } from '../../core/domain/segments.ts';
+import { concatenationInUdh } from '../../core/domain/concatenation.ts';
 import { ESM_CLASS_RECEIPT, NPI_ISDN, NPI_UNKNOWN, TON_ALPHANUMERIC, TON_INTERNATIONAL } from './smpp-wire.ts';
 
 export type SimulatedOutcome = 'refuse' | 'undeliverable' | 'silent' | 'no-receipt' | 'delivered-twice' | 'rejected' | 'delivered';
@@ -104,15 +105,6 @@ export interface ConcatenatedPart {
 
 export function concatenationOf(bytes: Uint8Array, esmClass: number): ConcatenatedPart | null {
   if ((esmClass & ESM_CLASS_UDHI) === 0 || bytes.length === 0) return null;
-  const end = 1 + (bytes[0] ?? 0);
-  for (let at = 1; at + 1 < end && at + 1 < bytes.length; ) {
-    const element = bytes[at]!;
-    const length = bytes[at + 1]!;
-    const data = bytes.subarray(at + 2, at + 2 + length);
-    // 0x00: 8-bit reference; 0x08: 16-bit reference (3GPP TS 23.040 9.2.3.24.1 and .8).
-    if (element === 0x00 && length === 3) return { reference: data[0]!, total: data[1]!, sequence: data[2]! };
-    if (element === 0x08 && length === 4) return { reference: (data[0]! << 8) | data[1]!, total: data[2]!, sequence: data[3]! };
-    at += 2 + length;
-  }
-  return null;
+  const part = concatenationInUdh(bytes.subarray(0, 1 + (bytes[0] ?? 0)));
+  return part && { reference: part.reference, total: part.total, sequence: part.seq };
 }

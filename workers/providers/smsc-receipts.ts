@@ -1,5 +1,6 @@
-// The SMSC simulator's receipts on their way out: which link takes each, the queue while none is bound, the
-// resend of those a closed link never acknowledged, duplicates and stray receipts (smsc-faults.ts).
+// The SMSC simulator's deliver_sm on their way out (receipts, and messages from handsets): which link takes each,
+// the queue while none is bound, the resend of those a closed link never acknowledged, duplicates and stray receipts
+// (smsc-faults.ts).
 import smpp, { type Session } from 'smpp';
 import { receiptFields, type ReceiptSource, type ReceiptStat } from './smsc-outcomes.ts';
 import { pickOne, sendTwice, strayId, type SmscFaults } from './smsc-faults.ts';
@@ -25,13 +26,13 @@ export interface Peer {
   outstanding: number;
   open: boolean;
   /** deliver_sm sent and not yet answered, by sequence number: sent again to the next receiver if this link ends. */
-  unacknowledged: Map<number, Receipt>;
+  unacknowledged: Map<number, Deliver>;
 }
 
-/** A receipt's deliver_sm fields, with what the simulator reports of it. */
-interface Receipt {
+/** A deliver_sm's fields, with how the simulator reports it: written (false), then acknowledged (true). */
+export interface Deliver {
   fields: Record<string, unknown>;
-  about: Omit<SimulatedReceipt, 'acknowledged'>;
+  report(acknowledged: boolean): void;
 }
 
 export interface ReceiptCounters {
@@ -55,7 +56,7 @@ export interface ReceiptRouterOptions {
 export function createReceiptRouter(options: ReceiptRouterOptions) {
   const { counters, random } = options;
   // Receipts for which no receiving session was bound wait for the next one, as on a real SMSC.
-  const queued: Receipt[] = [];
+  const queued: Deliver[] = [];
   let strays = 0;
 
   function receiverFor(from: Peer | null): Peer | undefined {
@@ -65,32 +66,35 @@ export function createReceiptRouter(options: ReceiptRouterOptions) {
     return from?.open && from.receives ? from : receivers[0];
   }
 
-  function deliver(from: Peer | null, receipt: Receipt): void {
+  function deliver(from: Peer | null, item: Deliver): void {
     const target = receiverFor(from);
     if (!target) {
-      queued.push(receipt);
+      queued.push(item);
       return;
     }
-    counters.receipts += 1;
-    // As a real SMSC does, a receipt counts as delivered to us only once deliver_sm_resp answers it.
-    const pdu = new smpp.PDU('deliver_sm', receipt.fields);
+    // As a real SMSC does, a deliver_sm counts as delivered to us only once deliver_sm_resp answers it.
+    const pdu = new smpp.PDU('deliver_sm', item.fields);
     const acknowledged = () => {
-      if (target.unacknowledged.delete(pdu.sequence_number)) options.onReceipt?.({ ...receipt.about, acknowledged: true });
+      if (target.unacknowledged.delete(pdu.sequence_number)) item.report(true);
     };
     if (!target.session.send(pdu, acknowledged)) {
-      queued.push(receipt);
+      queued.push(item);
       return;
     }
-    target.unacknowledged.set(pdu.sequence_number, receipt);
-    options.onReceipt?.({ ...receipt.about, acknowledged: false });
+    target.unacknowledged.set(pdu.sequence_number, item);
+    item.report(false);
   }
 
   return {
     /** A receipt for `source`, on the link it came from (or another, by the faults), twice if the faults say so. */
     send(from: Peer | null, source: ReceiptSource, stat: ReceiptStat, stray = false): void {
-      const receipt: Receipt = {
+      const about = { messageId: source.id.toString(16), destinationAddr: source.destinationAddr, stat, stray };
+      const receipt: Deliver = {
         fields: receiptFields(source, stat, new Date()),
-        about: { messageId: source.id.toString(16), destinationAddr: source.destinationAddr, stat, stray },
+        report: (acknowledged) => {
+          if (!acknowledged) counters.receipts += 1;
+          options.onReceipt?.({ ...about, acknowledged });
+        },
       };
       deliver(from, receipt);
       if (sendTwice(options.faults(), random)) {
@@ -106,7 +110,12 @@ export function createReceiptRouter(options: ReceiptRouterOptions) {
       this.send(null, { id: strayId(strays), ...about, text: null, submittedAt: new Date() }, 'DELIVRD', true);
     },
 
-    /** Receipts a closed link never acknowledged go out again, on another bound receiver or the next one. */
+    /** A message from a handset (one deliver_sm), kept until acknowledged as a receipt is. */
+    sendInbound(item: Deliver): void {
+      deliver(null, item);
+    },
+
+    /** deliver_sm a closed link never acknowledged go out again, on another bound receiver or the next one. */
     resendUnacknowledged(peer: Peer): void {
       const pending = [...peer.unacknowledged.values()];
       peer.unacknowledged.clear();
@@ -114,7 +123,7 @@ export function createReceiptRouter(options: ReceiptRouterOptions) {
       for (const receipt of pending) deliver(peer, receipt);
     },
 
-    /** A newly bound receiver takes the receipts that waited for one. */
+    /** A newly bound receiver takes the deliver_sm that waited for one. */
     flushQueued(peer: Peer): void {
       for (const receipt of queued.splice(0)) deliver(peer, receipt);
     },

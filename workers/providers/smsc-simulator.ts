@@ -6,10 +6,12 @@ import smpp, { type Pdu, type Session } from 'smpp';
 import { concatenationOf, outcomeFor, partText, receiptsFor, type ConcatenatedPart, type SimulatedOutcome } from './smsc-outcomes.ts';
 import { ESME_RBINDFAIL, faultOf, pickOne, planSubmit, type SmscFaults, type SubmitFault } from './smsc-faults.ts';
 import { createReceiptRouter, type Peer, type SimulatedReceipt } from './smsc-receipts.ts';
-import { coalesceWrites, formatSmppUrl, keepRawShortMessages, messageBytes, STATUS } from './smpp-wire.ts';
+import { createInboundSender, type InboundRequest, type SimulatedInbound } from './smsc-inbound.ts';
+import { coalesceWrites, formatSmppUrl, keepRawShortMessages, knowSmscMessageRef, messageBytes, STATUS } from './smpp-wire.ts';
 
 export type { SmscFaults } from './smsc-faults.ts';
 export type { SimulatedReceipt } from './smsc-receipts.ts';
+export type { InboundRequest, SimulatedInbound } from './smsc-inbound.ts';
 
 export interface SimulatedSubmit {
   systemId: string;
@@ -48,6 +50,7 @@ export interface SmscSimulatorOptions {
   /** The answer to submit number `serial` was written (`sent`), or its link was gone by then. */
   onAnswer?: (answer: { serial: number; sent: boolean }) => void;
   onReceipt?: (receipt: SimulatedReceipt) => void;
+  onInbound?: (part: SimulatedInbound) => void;
   /** Faults in force from the start (none by default); setFaults changes them. */
   faults?: SmscFaults;
   /** The random source of every fault decision; pass a seeded one to repeat a run. Unused without faults. */
@@ -59,7 +62,7 @@ export interface SmscSimulatorStats {
   binds: number;
   bindFailures: number;
   receipts: number;
-  /** Receipts sent again because the link they went out on closed before deliver_sm_resp. */
+  /** deliver_sm (receipts and messages from handsets) sent again because their link closed before deliver_sm_resp. */
   resent: number;
   /** The most submit_sm one session had waiting for their answer at once (93s are never answered, never counted). */
   maxOutstanding: number;
@@ -68,6 +71,9 @@ export interface SmscSimulatorStats {
   faulted: Record<SubmitFault, number>;
   duplicateReceipts: number;
   strayReceipts: number;
+  /** deliver_sm of messages from handsets written (each resend counts), and those acknowledged. */
+  inbound: number;
+  inboundAcknowledged: number;
 }
 
 export interface SmscSimulator {
@@ -79,6 +85,11 @@ export interface SmscSimulator {
   /** Replaces the faults in force (an empty object: none); the drop fault counts submits afresh. */
   setFaults(faults: SmscFaults): void;
   faults(): SmscFaults;
+  /**
+   * A message from a handset: its deliver_sm (one per part) go to a bound receiver, or wait for the next bind, and
+   * each one not acknowledged when its link ends goes out again. Returns the name it carries (smsc_message_ref).
+   */
+  sendInbound(request: InboundRequest): { smscMessageRef: string; parts: number };
 }
 
 const BINDS: Readonly<Record<string, { transmits: boolean; receives: boolean }>> = {
@@ -91,12 +102,14 @@ const ESME_RINVCMDID = 0x03;
 
 export async function startSmscSimulator(options: SmscSimulatorOptions): Promise<SmscSimulator> {
   keepRawShortMessages();
+  knowSmscMessageRef();
   const systemId = options.systemId ?? 'ujumbe';
   const password = options.password ?? 'ujumbe';
   const random = options.random ?? Math.random;
   const counters: SmscSimulatorStats = {
     submits: 0, binds: 0, bindFailures: 0, receipts: 0, resent: 0, maxOutstanding: 0, drops: 0,
     faulted: { throttle: 0, error: 0, late: 0, 'receipt-first': 0, drop: 0, 'outage-after-part': 0 }, duplicateReceipts: 0, strayReceipts: 0,
+    inbound: 0, inboundAcknowledged: 0,
   };
   const peers = new Set<Peer>();
   const timers = new Set<NodeJS.Timeout>();
@@ -119,6 +132,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     timers.add(timer);
   };
   const receipts = createReceiptRouter({ systemId, peers, counters, faults: () => faults, random, later, onReceipt: options.onReceipt });
+  const sendInbound = createInboundSender({ send: (item) => receipts.sendInbound(item), counters, random, onInbound: options.onInbound });
 
   function respond(peer: Peer, pdu: Pdu, fields: Record<string, unknown>, then?: () => void, delayMs = 0, serial?: number): void {
     peer.outstanding += 1;
@@ -263,6 +277,7 @@ export async function startSmscSimulator(options: SmscSimulatorOptions): Promise
     dropConnections,
     setFaults,
     faults: () => ({ ...faults }),
+    sendInbound,
     async close() {
       clearInterval(strayTimer);
       for (const timer of timers) clearTimeout(timer);

@@ -11,6 +11,10 @@ import { setPricePlan } from '../price-plans/price-plan.ts';
 import { addSenderId } from '../sender-ids/add-sender-id.ts';
 import { createMember } from '../members/create-member.ts';
 import { createApiKey } from '../api-keys/create-api-key.ts';
+import { assignInboundNumber } from '../inbound/inbound-numbers.ts';
+
+/** The demo organization's short code: messages to it come into its inbox (`ops inbound simulate --to 15500`). */
+export const DEMO_SHORT_CODE = '15500';
 
 const operator: Actor = { kind: 'operator' };
 
@@ -30,5 +34,6 @@ export async function seedDemo(ctx: Ctx) {
   const scopes = [...SCOPES];
   const test = await createApiKey(ctx, operator, organizationId, { name: 'Demo test key', mode: 'test', scopes, expires_in_days: 365 });
   const live = await createApiKey(ctx, operator, organizationId, { name: 'Demo live key', mode: 'live', scopes, expires_in_days: 365 });
-  return { organization, member: { email, password, role: 'owner' }, testKey: test.secret, liveKey: live.secret };
+  const { number } = await assignInboundNumber(ctx, operator, { organizationId, number: DEMO_SHORT_CODE });
+  return { organization, member: { email, password, role: 'owner' }, testKey: test.secret, liveKey: live.secret, shortCode: number.number };
 }

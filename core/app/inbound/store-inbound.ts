@@ -20,6 +20,8 @@ export interface ArrivedInbound {
   bind: string | null;
   /** The SMSC's own name for the message, when it gives one. */
   smscMessageRef: string | null;
+  /** Stored from the parts that came when the others never did (inbound_parts). */
+  incomplete?: boolean;
 }
 
 export interface StoredResult {

@@ -57,6 +57,31 @@ export interface ProviderReceipt extends DeliveryReceipt {
   address: string | null;
 }
 
+/** How a part of a long message names its message and its place (UDH concatenation element or the SAR TLVs). */
+export interface Concatenation {
+  /** 8 or 16 bits; with the addresses, it tells one long message's parts from another's. */
+  reference: number;
+  /** Parts in the whole message (2 to 255), and this part's place in it, from 1. */
+  total: number;
+  seq: number;
+}
+
+/** A mobile-originated deliver_sm (not a receipt): one whole message, or one part of a long one. */
+export interface InboundPart {
+  /** The SMSC account of the link it came on (system_id@host:port). */
+  smsc: string;
+  /** source_addr (the handset) and destination_addr (our number or short code), as the SMSC gave them. */
+  from: string;
+  to: string;
+  dataCoding: number;
+  /** The user data, any user data header taken off: short_message, or message_payload when that is empty. */
+  payload: Uint8Array;
+  /** Null for a message that came whole. */
+  concat: Concatenation | null;
+  /** The SMSC's own name for the message, when it gives one (smpp-wire.ts): a resend carries it again. */
+  smscMessageRef: string | null;
+}
+
 export interface SmsProvider {
   /** The SMSC account (system_id@host:port) whose message ids this provider's answers and receipts carry. */
   readonly smsc: string;
@@ -68,10 +93,16 @@ export interface SmsProvider {
    * SMSC only once every handler's promise resolved (it is stored); a rejected or pending one is not acknowledged.
    */
   onReceipt(handler: (receipt: ProviderReceipt) => void | Promise<void>): () => void;
+  /**
+   * Mobile-originated messages, part by part. As for receipts, the deliver_sm is acknowledged only once every
+   * handler's promise resolved (it is stored); with no handler, or one that rejects, the SMSC sends it again.
+   */
+  onInbound(handler: (part: InboundPart) => Promise<void>): () => void;
   onLateAcceptance(handler: (late: LateAcceptance) => void): void;
   /**
-   * Pauses reading from the SMSC until every receipt read is stored and acknowledged (or timeoutMs passed), then
-   * reads again: a receipt read after that with no handler left is not acknowledged, so the SMSC sends it again.
+   * Pauses reading from the SMSC until every receipt and inbound message read is stored and acknowledged (or
+   * timeoutMs passed), then reads again: one read after that with no handler left is not acknowledged, so the SMSC
+   * sends it again.
    */
   drain(timeoutMs: number): Promise<void>;
   close(): Promise<void>;

@@ -15,6 +15,8 @@ export interface InboundRow {
   bind: string | null;
   smscMessageRef: string | null;
   receivedAt: Date;
+  /** A long message stored from the parts that came, after its others never did. */
+  incomplete?: boolean;
 }
 
 /** The organization a number or short code belongs to, if any. */
@@ -27,11 +29,17 @@ export async function ownerOfNumber(runner: Runner, number: string): Promise<str
 export async function insertInboundMessage(runner: Runner, m: InboundRow): Promise<boolean> {
   const inserted = await one<{ id: string }>(
     runner,
-    `insert into inbound_messages (id, organization_id, from_phone, to_number, body, encoding, parts, smsc, bind, smsc_message_ref, received_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `insert into inbound_messages (id, organization_id, from_phone, to_number, body, encoding, parts, smsc, bind, smsc_message_ref, received_at, incomplete)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (smsc, smsc_message_ref) where smsc_message_ref is not null do nothing
      returning id`,
-    [m.id, m.organizationId, m.fromPhone, m.toNumber, m.body, m.encoding, m.parts, m.smsc, m.bind, m.smscMessageRef, m.receivedAt],
+    [m.id, m.organizationId, m.fromPhone, m.toNumber, m.body, m.encoding, m.parts, m.smsc, m.bind, m.smscMessageRef, m.receivedAt, m.incomplete ?? false],
   );
   return inserted !== undefined;
+}
+
+/** Whether the SMSC's reference names a message already stored (a part sent again after its message was whole). */
+export async function inboundRefStored(runner: Runner, smsc: string, smscMessageRef: string): Promise<boolean> {
+  const row = await one<{ id: string }>(runner, 'select id from inbound_messages where smsc = ? and smsc_message_ref = ?', [smsc, smscMessageRef]);
+  return row !== undefined;
 }
