@@ -31,6 +31,7 @@ import { Migration0029CampaignFigures } from './0029-campaign-figures.ts';
 import { Migration0030MemberLanguage } from './0030-member-language.ts';
 import { Migration0031MobileMoney } from './0031-mobile-money.ts';
 import { Migration0033InboundMessages } from './0033-inbound-messages.ts';
+import { Migration0035Keywords } from './0035-keywords.ts';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -65,4 +66,5 @@ export const migrationsList = [
   { name: '0030-member-language', class: Migration0030MemberLanguage },
   { name: '0031-mobile-money', class: Migration0031MobileMoney },
   { name: '0033-inbound-messages', class: Migration0033InboundMessages },
+  { name: '0035-keywords', class: Migration0035Keywords },
 ];
