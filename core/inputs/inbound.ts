@@ -24,7 +24,9 @@ export const ZInboundTo = z
   .string()
   .max(40)
   .transform((text, ctx) => {
-    const number = inboundAddress(text);
+    // A number written nationally (0…) is the organization's +255 number, mobile or not.
+    const national = /^0[0-9]{9}$/.exec(text.replace(/[\s-]/g, ''));
+    const number = national ? `+255${national[0].slice(1)}` : inboundAddress(text);
     if (!/^(\+255[0-9]{9}|[0-9]{3,8})$/.test(number)) {
       ctx.addIssue({ code: 'custom', message: 'to must be a number (+255…, 0…) or a short code of 3 to 8 digits' });
       return z.NEVER;

@@ -5,6 +5,7 @@ import type { Ctx } from '../context.ts';
 import type { TenantActor } from '../actor.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { findInboundPage, type InboundMessageRow } from '../../db/inbound/inbound-list.ts';
+import type { IdWalk } from '../../db/sql.ts';
 import { keysetPage } from '../paging.ts';
 import type { TInboundFilter, TListInboundQuery } from '../../inputs/inbound.ts';
 import { inboundView, requireInbound } from './inbound-view.ts';
@@ -14,7 +15,7 @@ export const access: Access = { scopes: ['messages:read'], permission: 'messages
 const testKey = (actor: TenantActor) => actor.kind === 'key' && actor.mode === 'test';
 
 /** A page of a walk by id; since after until is refused (field until) rather than answered empty. */
-export async function findInbound(ctx: Ctx, actor: TenantActor, filter: TInboundFilter, walk: { olderThan: string | undefined; limit: number }): Promise<InboundMessageRow[]> {
+export async function findInbound(ctx: Ctx, actor: TenantActor, filter: TInboundFilter, walk: IdWalk): Promise<InboundMessageRow[]> {
   if (filter.since && filter.until && filter.since >= filter.until) throw new DomainError('validation_failed', 'until must be after since', { field: 'until' });
   if (testKey(actor)) return [];
   return findInboundPage(ctx.em, actor.organizationId, filter, walk);

@@ -1,7 +1,8 @@
 // Inbound messages as their organization reads them: a filtered page newest first (a walk by id, time-ordered), one
 // by id, the conversations (one a sender) and a conversation's thread beside the single messages sent back.
-import type { Runner } from '../sql.ts';
-import { exec, one, rows } from '../sql.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { IdWalk, Runner } from '../sql.ts';
+import { exec, idPageRows, one, rows } from '../sql.ts';
 import { UUID_RE } from '../ids.ts';
 
 export interface InboundMessageRow {
@@ -24,21 +25,16 @@ export interface InboundFilter {
   until?: Date | undefined;
 }
 
-/** Newest first: ids are time-ordered (uuid v7), so the walk by id is a walk by arrival. */
-export async function findInboundPage(db: Runner, organizationId: string, filter: InboundFilter, walk: { olderThan: string | undefined; limit: number }): Promise<InboundMessageRow[]> {
-  return rows<InboundMessageRow>(
-    db,
-    `select ${COLUMNS} from inbound_messages
-     where organization_id = ? and (?::uuid is null or id < ?::uuid)
-       and (?::text is null or from_phone = ?) and (?::text is null or to_number = ?)
-       and (?::timestamptz is null or received_at >= ?) and (?::timestamptz is null or received_at < ?)
-     order by id desc limit ?`,
-    [
-      organizationId, walk.olderThan ?? null, walk.olderThan ?? null,
-      filter.from ?? null, filter.from ?? null, filter.to ?? null, filter.to ?? null,
-      filter.since ?? null, filter.since ?? null, filter.until ?? null, filter.until ?? null, walk.limit,
-    ],
-  );
+/** Newest first (oldest first when walked backwards): ids are time-ordered (uuid v7), so a walk by id is by arrival. */
+export async function findInboundPage(em: EntityManager, organizationId: string, filter: InboundFilter, walk: IdWalk): Promise<InboundMessageRow[]> {
+  return idPageRows<InboundMessageRow>(em, {
+    ...walk,
+    table: 'inbound_messages',
+    organizationId,
+    where: `(?::text is null or from_phone = ?) and (?::text is null or to_number = ?)
+      and (?::timestamptz is null or received_at >= ?) and (?::timestamptz is null or received_at < ?)`,
+    params: [filter.from ?? null, filter.from ?? null, filter.to ?? null, filter.to ?? null, filter.since ?? null, filter.since ?? null, filter.until ?? null, filter.until ?? null],
+  });
 }
 
 export async function findInboundMessage(db: Runner, organizationId: string, id: string): Promise<InboundMessageRow | undefined> {
