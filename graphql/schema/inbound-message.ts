@@ -9,13 +9,10 @@ import { ZId } from '../../core/inputs/common.ts';
 import { ZInboundFilter } from '../../core/inputs/inbound.ts';
 import * as list from '../../core/app/inbound/list-inbound.ts';
 import { inboundView, type InboundView } from '../../core/app/inbound/inbound-view.ts';
+import { InboundKeyword } from './inbound-keyword.ts';
+import { InboundMessageFilter } from './inbound-message-filter.ts';
 
 const readsMessages = allowedBy(list.access);
-
-const InboundKeyword = builder.enumType('InboundKeyword', {
-  description: 'What a message was read as: an opt-out word (STOP, ACHA, SITAKI, UNSUBSCRIBE or the organization’s own) or an opt-in word (START, ANZA or its own).',
-  values: { OPT_OUT: { value: 'opt_out', description: 'An opt-out word: the number was opted out.' }, OPT_IN: { value: 'opt_in', description: 'An opt-in word: the number’s opt-out was cleared.' } } as const,
-});
 
 export const InboundMessage = builder.objectRef<InboundView>('InboundMessage').implement({
   description: 'A message a phone sent to one of the organization’s numbers or short codes (long ones whole, their parts joined).',
@@ -26,16 +23,6 @@ export const InboundMessage = builder.objectRef<InboundView>('InboundMessage').i
     body: t.exposeString('body', { description: 'The text as it came.' }),
     receivedAt: t.field({ type: 'DateTime', description: 'When it was stored (UTC).', resolve: (m) => m.received_at }),
     keyword: t.field({ type: InboundKeyword, nullable: true, description: 'The keyword it was read as; null for any other message.', resolve: (m) => m.keyword }),
-  }),
-});
-
-const InboundMessageFilter = builder.inputType('InboundMessageFilter', {
-  description: 'Narrows the inbound messages: a message is listed when it matches every field given.',
-  fields: (t) => ({
-    from: t.string({ description: 'Only the messages of this sender: a Tanzanian mobile number in any accepted form.' }),
-    to: t.string({ description: 'Only the messages sent to this number (+255…, 0…) or short code.' }),
-    since: t.field({ type: 'DateTime', description: 'Received at or after this moment.' }),
-    until: t.field({ type: 'DateTime', description: 'Received before this moment (not included).' }),
   }),
 });
 

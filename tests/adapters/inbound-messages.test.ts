@@ -45,7 +45,10 @@ beforeAll(async () => {
 
 const get = (path: string, secret = org.keys.live!.secret) => request(app).get(path).set(bearer(secret));
 const listed = (res: request.Response) => (res.body.data.inbound_messages as { id: string }[]).map((m) => m.id);
-const [a, b, c, d] = [0, 1, 2, 3].map((i) => () => ids[i]!);
+const a = () => ids[0]!;
+const b = () => ids[1]!;
+const c = () => ids[2]!;
+const d = () => ids[3]!;
 
 function expectRefused(res: request.Response, status: number, code: string, field?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);

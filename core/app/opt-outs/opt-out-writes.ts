@@ -45,7 +45,7 @@ export async function writeOptOut(tx: Ctx, who: Who, o: NewOptOut): Promise<{ op
     action: 'opt_out.recorded',
     targetType: 'opt_out',
     targetId: id,
-    details: { phone: maskPhone(o.phone), reason: o.reason, source: o.source },
+    details: { phone: maskPhone(o.phone), reason: o.reason },
   });
   return { optOut: (await activeOptOut(tx.em, o.organizationId, o.phone))!, created: true };
 }
@@ -76,6 +76,6 @@ export async function writeClearance(tx: Ctx, who: Who, optOut: OptOutRow, c: Cl
     action: 'opt_out.cleared',
     targetType: 'opt_out',
     targetId: optOut.id,
-    details: { phone: maskPhone(optOut.phone), reason: c.reason, evidence: c.evidence, source: c.source },
+    details: { phone: maskPhone(optOut.phone), reason: c.reason, evidence: c.evidence },
   });
 }

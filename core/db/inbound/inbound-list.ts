@@ -3,6 +3,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IdWalk, Runner } from '../sql.ts';
 import { exec, idPageRows, one, rows } from '../sql.ts';
+
+export type { IdWalk };
 import { UUID_RE } from '../ids.ts';
 
 export interface InboundMessageRow {
