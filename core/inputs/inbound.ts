@@ -6,18 +6,21 @@ import { normalizeTanzanianMobile } from '../domain/phone.ts';
 import { inboundAddress } from '../domain/inbound-address.ts';
 import { MAX_REPLY_CHARS, MAX_WORDS, readWordList } from '../domain/keywords.ts';
 
-/** A sender: a Tanzanian mobile number in any accepted form, as E.164. */
-export const ZInboundFrom = z
-  .string()
-  .max(40)
-  .transform((text, ctx) => {
-    const phone = normalizeTanzanianMobile(text, 'from');
-    if (!phone.ok) {
-      ctx.addIssue({ code: 'custom', message: phone.error.message });
-      return z.NEVER;
-    }
-    return phone.value;
-  });
+/** A sender: a Tanzanian mobile number in any accepted form, as E.164 (`field` names it in a refusal). */
+const sender = (field: string) =>
+  z
+    .string()
+    .max(40)
+    .transform((text, ctx) => {
+      const phone = normalizeTanzanianMobile(text, field);
+      if (!phone.ok) {
+        // The refusal names its field itself, as the message of every input does: the rule's own words follow it.
+        ctx.addIssue({ code: 'custom', message: phone.error.message.slice(field.length + 1) });
+        return z.NEVER;
+      }
+      return phone.value;
+    });
+export const ZInboundFrom = sender('from');
 
 /** One of the organization's numbers (+255…, 0…) or short codes (3 to 8 digits), as inbound_numbers keeps it. */
 export const ZInboundTo = z
@@ -28,7 +31,7 @@ export const ZInboundTo = z
     const national = /^0[0-9]{9}$/.exec(text.replace(/[\s-]/g, ''));
     const number = national ? `+255${national[0].slice(1)}` : inboundAddress(text);
     if (!/^(\+255[0-9]{9}|[0-9]{3,8})$/.test(number)) {
-      ctx.addIssue({ code: 'custom', message: 'to must be a number (+255…, 0…) or a short code of 3 to 8 digits' });
+      ctx.addIssue({ code: 'custom', message: 'must be a number (+255…, 0…) or a short code of 3 to 8 digits' });
       return z.NEVER;
     }
     return number;
@@ -52,7 +55,7 @@ const words = (field: string, min: number) =>
     .transform((list, ctx) => {
       const read = readWordList(list, min);
       if (!read.ok) {
-        ctx.addIssue({ code: 'custom', message: `${field}: ${read.message}` });
+        ctx.addIssue({ code: 'custom', message: read.message });
         return z.NEVER;
       }
       return read.words;
@@ -73,3 +76,11 @@ export const ZKeywordSettingsBody = z
     if (both !== undefined) ctx.addIssue({ code: 'custom', path: ['opt_in_words'], message: `${both} cannot be both an opt-out word and an opt-in word` });
   });
 export type TKeywordSettingsBody = z.infer<typeof ZKeywordSettingsBody>;
+
+/** The inbox's conversations: a page walked by the id of each one's last message. */
+export const ZConversationsQuery = ZPage;
+export type TConversationsQuery = z.infer<typeof ZConversationsQuery>;
+
+/** One conversation: the sender's number in any accepted form. */
+export const ZConversationInput = z.strictObject({ phone: sender('phone') });
+export type TConversationInput = z.infer<typeof ZConversationInput>;
