@@ -9,7 +9,8 @@ import request from 'supertest';
 import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { assignNumber, receive } from '../support/inbound-messages.ts';
 import { expectWalletInvariant } from '../support/money.ts';
-import { PLATFORM_ORGANIZATION_ID } from '../../core/domain/system-sms.ts';
+import { PLATFORM_ORGANIZATION_ID, SYSTEM_SMS_PER_HOUR } from '../../core/domain/system-sms.ts';
+import { createAudience, createDraft, quote } from '../support/campaigns.ts';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -115,6 +116,19 @@ describe('opt-out words', () => {
   });
 });
 
+describe('a keyword opt-out in campaigns', () => {
+  it('is left out of the next quote, as any opt-out', async () => {
+    const [stays, stops] = [freshNumber(), freshNumber()];
+    const { groupId } = await createAudience(env, org.id, { phones: [stays, stops], consented: [stays, stops] });
+    await receive(env, { from: stops, to: code, body: 'Acha.' });
+    const draft = await createDraft(owner, { group_ids: [groupId], traffic_class: 'promotional' });
+    const q = await quote(owner, draft.id);
+    expect(q.audience).toMatchObject({ eligible: 1, opted_out: 1 });
+    const listed = await env.sql<{ phone: string }>('select phone from campaign_recipients where quote_id = ? order by n', [q.id]);
+    expect(listed.map((r) => r.phone)).toEqual([stays]);
+  });
+});
+
 describe('opt-in words', () => {
   it.each(['START', 'ANZA'])('%s clears the active opt-out with the message as evidence; promotional sends go again', async (word) => {
     const phone = await consented();
@@ -165,6 +179,18 @@ describe('confirmations', () => {
     await receive(env, { from: phone, to: code, body: 'ANZA' });
     expect((await confirmations(phone)).map((c) => c.body)).toEqual([sent!.body, 'Umejiunga tena. Tuma ACHA kujiondoa. You have opted in again. Reply STOP to opt out.']);
     await expectWalletInvariant(env, org.id);
+  });
+});
+
+describe('the allowance of confirmations', () => {
+  it('past the system messages a number may get in an hour, the confirmation is skipped and audited; the opt-out stands', async () => {
+    const phone = freshNumber();
+    const sent: string[] = [];
+    for (let i = 0; i <= SYSTEM_SMS_PER_HOUR; i++) sent.push((await receive(env, { from: phone, to: code, body: i % 2 ? 'STOP' : 'START' })).id!);
+    expect((await confirmations(phone)).length).toBe(SYSTEM_SMS_PER_HOUR);
+    const skipped = await env.sql<{ target_id: string; details: Record<string, unknown> }>('select target_id, details from audit_events where organization_id = ? and action = ?', [org.id, 'inbound.confirmation_skipped']);
+    expect(skipped).toEqual([{ target_id: sent.at(-1), details: { keyword: 'opt_out', why: 'rate_limited', phone: `${phone.slice(0, -6)}****${phone.slice(-2)}` } }]);
+    expect((await optOuts(org.id, phone)).filter((o) => o.cleared_at === null)).toHaveLength(1);
   });
 });
 
