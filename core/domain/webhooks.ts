@@ -21,9 +21,6 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** Events whose data is whole in the event (no row of a subject is read when they fan out): an inbound message's. */
-export const WHOLE_EVENTS: ReadonlySet<string> = new Set<EventType>(['message.received']);
-
 /** Waits before the retries after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;

@@ -5,7 +5,7 @@
 import type { Deps } from '../context.ts';
 import type { MessageRow } from '../../db/messages/message-rows.ts';
 import type { TenantActor } from '../actor.ts';
-import { DISABLE_AFTER_FAILING_MS, WHOLE_EVENTS, nextAttemptAt, outcomeOf } from '../../domain/webhooks.ts';
+import { DISABLE_AFTER_FAILING_MS, nextAttemptAt, outcomeOf } from '../../domain/webhooks.ts';
 import { newId, UUID_RE } from '../../db/ids.ts';
 import { claimDueDeliveries, type ClaimedRow } from '../../db/webhooks/claim.ts';
 import { fanOutEvents, type BesideFanOut, type NewDelivery, type OutboxEventRow, type SubjectKind, type SubjectReader } from '../../db/webhooks/fan-out.ts';
@@ -34,7 +34,7 @@ const SUBJECTS: Record<SubjectKind, (row: never) => Record<string, unknown>> = {
 async function eventData(events: OutboxEventRow[], subjects: SubjectReader): Promise<Map<string, Record<string, unknown>>> {
   const loaded = new Map<string, Record<string, unknown>>();
   for (const [kind, view] of Object.entries(SUBJECTS) as [SubjectKind, (row: never) => Record<string, unknown>][]) {
-    const keys = new Map(events.filter((e) => e.type.startsWith(`${kind}.`) && !WHOLE_EVENTS.has(e.type) && UUID_RE.test(e.subject_id)).map((e) => [e.subject_id, { organization_id: e.organization_id, id: e.subject_id }]));
+    const keys = new Map(events.filter((e) => e.type.startsWith(`${kind}.`) && UUID_RE.test(e.subject_id)).map((e) => [e.subject_id, { organization_id: e.organization_id, id: e.subject_id }]));
     if (keys.size === 0) continue;
     for (const row of await subjects(kind, [...keys.values()])) loaded.set(`${kind}:${row.id}`, view(row as never));
   }
