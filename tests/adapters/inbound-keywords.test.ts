@@ -168,6 +168,15 @@ describe('folding and non-matches', () => {
   });
 });
 
+describe('senders that are no mobile number', () => {
+  it.each(['MPESA', '15577'])('STOP from %s opts nothing out and sends nothing', async (from) => {
+    const stored = await receive(env, { from, to: code, body: 'STOP' });
+    expect(await keywordOf(stored.id!)).toBeNull();
+    expect(await env.sql('select id from opt_outs where phone = ?', [from])).toEqual([]);
+    expect(await confirmations(from)).toEqual([]);
+  });
+});
+
 describe('confirmations', () => {
   it('the default confirmation is queued as a system message, never charged, in both languages', async () => {
     const phone = freshNumber();
