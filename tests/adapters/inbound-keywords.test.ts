@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { bearer, createOrg, setupTestEnv, signInAs, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bearer, createOrg, setupTestEnv, signInAs, waitForLockWaiters, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { assignNumber, receive } from '../support/inbound-messages.ts';
 import { expectWalletInvariant } from '../support/money.ts';
 import { PLATFORM_ORGANIZATION_ID, SYSTEM_SMS_PER_HOUR } from '../../core/domain/system-sms.ts';
@@ -149,6 +149,27 @@ describe('opt-in words', () => {
     await receive(env, { from: phone, to: code, body: 'START' });
     expect(await optOuts(org.id, phone)).toEqual([]);
     expect(await env.sql('select id from consent_records where phone = ? and action = ?', [phone, 'opt_out_cleared'])).toEqual([]);
+  });
+});
+
+describe('keywords at once', () => {
+  it('two STOPs together record one opt-out; two STARTs together clear it once', async () => {
+    const phone = freshNumber();
+    await Promise.all([receive(env, { from: phone, to: code, body: 'STOP' }), receive(env, { from: phone, to: code, body: 'ACHA' })]);
+    expect(await optOuts(org.id, phone)).toHaveLength(1);
+    const [active] = await optOuts(org.id, phone);
+    // The opt-out held locked: both messages find it active, then wait at its lock, and go on together.
+    let pending: Promise<unknown>[] = [];
+    await env.orm.em.fork().transactional(async (em) => {
+      await em.execute('select id from opt_outs where id = ? for update', [active!.id]);
+      pending = ['START', 'ANZA'].map((body) => receive(env, { from: phone, to: code, body }));
+      await waitForLockWaiters(env, 2);
+    });
+    await Promise.all(pending);
+    const [optOut] = await optOuts(org.id, phone);
+    expect(optOut!.cleared_at).not.toBeNull();
+    const cleared = await env.sql('select id from consent_records where opt_out_id = ? and action = ?', [optOut!.id, 'opt_out_cleared']);
+    expect(cleared).toHaveLength(1);
   });
 });
 
