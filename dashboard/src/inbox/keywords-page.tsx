@@ -10,6 +10,7 @@ import { Field } from '../ui/field.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { ErrorAlert } from '../ui/error-alert.tsx';
 import { useAction } from '../ui/use-action.ts';
+import '../styles/admin.css';
 
 type Keywords = Outputs['inbox']['keywords'];
 
@@ -63,7 +64,7 @@ function KeywordsForm({ keywords }: { keywords: Keywords }) {
           {t('keywords.saved')}
         </p>
       )}
-      <fieldset className="field" disabled={!editable}>
+      <fieldset className="inbox-keywords" disabled={!editable}>
         <Field label={t('keywords.optOutWords')} hint={t('keywords.wordsHint')}>
           {(c) => <input {...c} name="opt_out_words" value={values.opt_out_words} onChange={set('opt_out_words')} autoComplete="off" />}
         </Field>
@@ -71,17 +72,21 @@ function KeywordsForm({ keywords }: { keywords: Keywords }) {
           {(c) => <input {...c} name="opt_in_words" value={values.opt_in_words} onChange={set('opt_in_words')} autoComplete="off" />}
         </Field>
         <Field label={t('keywords.optOutReply')} hint={t('keywords.replyHint')}>
-          {(c) => <textarea {...c} name="opt_out_reply" rows={2} value={values.opt_out_reply} onChange={set('opt_out_reply')} />}
+          {(c) => <textarea {...c} name="opt_out_reply" rows={3} value={values.opt_out_reply} onChange={set('opt_out_reply')} />}
         </Field>
-        <button type="button" className="button button-secondary" onClick={() => setValues({ ...values, opt_out_reply: keywords.defaults.opt_out_reply })}>
-          {t('keywords.useDefault')}
-        </button>
+        <div className="admin-row-actions">
+          <button type="button" className="button button-secondary" onClick={() => setValues({ ...values, opt_out_reply: keywords.defaults.opt_out_reply })}>
+            {t('keywords.useDefault')}
+          </button>
+        </div>
         <Field label={t('keywords.optInReply')} hint={t('keywords.replyHint')}>
-          {(c) => <textarea {...c} name="opt_in_reply" rows={2} value={values.opt_in_reply} onChange={set('opt_in_reply')} />}
+          {(c) => <textarea {...c} name="opt_in_reply" rows={3} value={values.opt_in_reply} onChange={set('opt_in_reply')} />}
         </Field>
-        <button type="button" className="button button-secondary" onClick={() => setValues({ ...values, opt_in_reply: keywords.defaults.opt_in_reply })}>
-          {t('keywords.useDefault')}
-        </button>
+        <div className="admin-row-actions">
+          <button type="button" className="button button-secondary" onClick={() => setValues({ ...values, opt_in_reply: keywords.defaults.opt_in_reply })}>
+            {t('keywords.useDefault')}
+          </button>
+        </div>
       </fieldset>
       {save.error !== null && <ErrorAlert error={save.error} />}
       {editable && (
