@@ -9,6 +9,7 @@ import { authRouter } from './routers/auth/index.ts';
 import { walletRouter } from './routers/wallet/index.ts';
 import { senderIdsRouter } from './routers/sender-ids/index.ts';
 import { messagesRouter } from './routers/messages/index.ts';
+import { inboxRouter } from './routers/inbox/index.ts';
 import { contactsRouter } from './routers/contacts/index.ts';
 import { contactFieldsRouter } from './routers/contact-fields/index.ts';
 import { groupsRouter } from './routers/groups/index.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   wallet: walletRouter,
   senderIds: senderIdsRouter,
   messages: messagesRouter,
+  inbox: inboxRouter,
   contacts: contactsRouter,
   contactFields: contactFieldsRouter,
   groups: groupsRouter,

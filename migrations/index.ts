@@ -32,6 +32,7 @@ import { Migration0030MemberLanguage } from './0030-member-language.ts';
 import { Migration0031MobileMoney } from './0031-mobile-money.ts';
 import { Migration0033InboundMessages } from './0033-inbound-messages.ts';
 import { Migration0034ScheduledMessages } from './0034-scheduled-messages.ts';
+import { Migration0035Keywords } from './0035-keywords.ts';
 import { Migration0036InboundIncomplete } from './0036-inbound-incomplete.ts';
 
 export const migrationsList = [
@@ -68,5 +69,6 @@ export const migrationsList = [
   { name: '0031-mobile-money', class: Migration0031MobileMoney },
   { name: '0033-inbound-messages', class: Migration0033InboundMessages },
   { name: '0034-scheduled-messages', class: Migration0034ScheduledMessages },
+  { name: '0035-keywords', class: Migration0035Keywords },
   { name: '0036-inbound-incomplete', class: Migration0036InboundIncomplete },
 ];

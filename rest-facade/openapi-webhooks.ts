@@ -86,7 +86,22 @@ const wallet = {
   },
 };
 
+const inboundMessage = {
+  type: 'object',
+  description: 'The inbound message as GET /v1/inbound-messages/{id} shows it, when it was stored.',
+  required: ['id', 'from', 'to', 'body', 'received_at', 'keyword'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    from: { type: 'string', description: 'The sender: E.164 for a Tanzanian mobile number, else the address as the operator gave it' },
+    to: { type: 'string', description: 'The number or short code of the organization it was sent to' },
+    body: { type: 'string' },
+    received_at: { type: 'string', format: 'date-time' },
+    keyword: { enum: ['opt_out', 'opt_in', null], description: 'The keyword the message was read as (STOP, ACHA, START, ANZA, or words the organization set), if any' },
+  },
+};
+
 function dataOf(type: string) {
+  if (type === 'message.received') return inboundMessage;
   if (type.startsWith('message.')) return message;
   if (type.startsWith('campaign.')) return campaign;
   if (type.startsWith('contact_import.')) return contactImport;

@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   'message.unknown',
   'message.expired',
   'message.cancelled',
+  'message.received',
   'campaign.scheduled',
   'campaign.sending',
   'campaign.completed',

@@ -4,6 +4,7 @@ import type { Permission } from './session.tsx';
 import { matchPath } from './router.ts';
 import { OverviewPage } from './shell/overview-page.tsx';
 import { messageRoutes } from './messages/routes.ts';
+import { inboxRoutes, keywordRoutes } from './inbox/routes.ts';
 import { moneyRoutes } from './money/routes.ts';
 import { addressBookRoutes } from './address-book/routes.ts';
 import { campaignRoutes } from './campaigns/routes.ts';
@@ -40,8 +41,10 @@ export interface PageRoute {
 export const ROUTES: readonly PageRoute[] = [
   { path: '/', nav: 'overview', permission: null, Page: OverviewPage },
   ...messageRoutes,
+  ...inboxRoutes,
   ...reportRoutes,
   ...addressBookRoutes,
+  ...keywordRoutes,
   ...campaignRoutes,
   ...moneyRoutes,
   ...statementRoutes,

@@ -8,6 +8,7 @@ import './service-status.ts';
 import './wallet.ts';
 import './ledger-entry.ts';
 import './message.ts';
+import './inbound-message.ts';
 import './campaign.ts';
 import './sender-id.ts';
 import './audit-event.ts';

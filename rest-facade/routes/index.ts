@@ -9,10 +9,11 @@ import { contactRoutes } from './contacts.ts';
 import { contactFieldRoutes } from './contact-fields.ts';
 import { importRoutes } from './imports.ts';
 import { messageRoutes } from './messages.ts';
+import { inboundRoutes } from './inbound.ts';
 import { campaignRoutes } from './campaigns.ts';
 import { campaignRecipientRoutes } from './campaign-recipients.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { paymentRoutes } from './payments.ts';
 import { walletStatementRoutes } from './wallet-statement.ts';
 
-export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...walletStatementRoutes, ...platformRoutes, ...contactRoutes, ...contactFieldRoutes, ...importRoutes, ...messageRoutes, ...campaignRoutes, ...campaignRecipientRoutes, ...webhookRoutes, ...paymentRoutes];
+export const allRoutes: AnyRoute[] = [...authRoutes, ...apiKeyRoutes, ...memberRoutes, ...moneyRoutes, ...walletStatementRoutes, ...platformRoutes, ...contactRoutes, ...contactFieldRoutes, ...importRoutes, ...messageRoutes, ...inboundRoutes, ...campaignRoutes, ...campaignRecipientRoutes, ...webhookRoutes, ...paymentRoutes];

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { bearer, createOrg, signInAs, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { assignNumber, receive } from '../support/inbound-messages.ts';
 import type { Language } from '../../core/domain/languages.ts';
 import { SCREENSHOTS, serveDashboard, signIn, test, words, type DashboardServer } from './fixture.ts';
 
@@ -47,6 +48,10 @@ beforeAll(async () => {
   const endpoint = await post('/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/hooks' });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
   const message = (await owner.agent.get('/v1/messages?limit=1')).body.data.messages[0];
+  // A conversation in the inbox, with a keyword.
+  const shortCode = await assignNumber(env, org.id);
+  await receive(env, { from: '+255754000210', to: shortCode, body: 'Habari, mnafungua saa ngapi?' });
+  await receive(env, { from: '+255754000210', to: shortCode, body: 'STOP' });
   Object.assign(DETAIL_PAGES, {
     [`/messages/${message.id}`]: 'message',
     [`/contacts/${contact.body.data.contact.id}`]: 'contact',
@@ -59,6 +64,7 @@ beforeAll(async () => {
     [`/campaigns/${draft.body.data.campaign.id}`]: 'campaign-draft',
     [`/campaigns/${draft.body.data.campaign.id}/edit`]: 'campaign-edit',
     [`/webhooks/${endpoint.body.data.endpoint.id}`]: 'webhook-endpoint',
+    [`/inbox/${encodeURIComponent('+255754000210')}`]: 'inbox-conversation',
   });
   // Other files save their screenshots here too, at the same time: each file overwrites its own, none empties the folder.
   fs.mkdirSync(PAGES, { recursive: true });

@@ -152,6 +152,9 @@ const BY_NAME: Record<string, string> = {
   name: 'Wateja',
   body: 'Habari za leo',
   filename: 'contacts.csv',
+  // Keywords: one word each (the items of a list are named by the list).
+  opt_out_words: 'STOP',
+  opt_in_words: 'START',
 };
 
 /** A valid value; `ordinal` tells array items apart (lists refuse repeats). */

@@ -2,6 +2,7 @@
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { actorRef } from '../actor.ts';
+import type { ActorRef } from '../audit/record-audit.ts';
 import type { ConsentAction } from '../../domain/consent.ts';
 import { insertConsentRecord, type ConsentSource } from '../../db/contacts/consent-records.ts';
 
@@ -17,8 +18,9 @@ export interface ConsentEvent {
   evidence?: string | null;
 }
 
-export async function appendConsentEvent(ctx: Ctx, actor: Actor, event: ConsentEvent): Promise<void> {
-  const { actorType, actorId } = actorRef(actor);
+/** `who` is the caller, or the system (a keyword the number itself sent). */
+export async function appendConsentEvent(ctx: Ctx, who: Actor | ActorRef, event: ConsentEvent): Promise<void> {
+  const { actorType, actorId } = 'kind' in who ? actorRef(who) : who;
   await insertConsentRecord(ctx.em, {
     organizationId: event.organizationId,
     phone: event.phone,

@@ -1,6 +1,9 @@
 // What a stored inbound message sets off, in the transaction that stored it (so a crash leaves the message and its
 // effects together or neither): a keyword's opt-out or opt-in, its confirmation, and the message.received event.
 import type { Ctx } from '../context.ts';
+import { addEvents } from '../../db/messages/outbox.ts';
+import { applyKeyword } from './apply-keyword.ts';
+import { inboundEventData } from './inbound-view.ts';
 
 /** An inbound message as stored for its organization (inbound_messages), whole (every part in). */
 export interface StoredInbound {
@@ -15,6 +18,7 @@ export interface StoredInbound {
 }
 
 /** Called once per stored message, inside its storing transaction (tx.now is the time it was stored). */
-export async function afterInboundStored(_tx: Ctx, _message: StoredInbound): Promise<void> {
-  // Keywords and the message.received event are applied here.
+export async function afterInboundStored(tx: Ctx, message: StoredInbound): Promise<void> {
+  const keyword = await applyKeyword(tx, message);
+  await addEvents(tx.em, tx.now, [{ organizationId: message.organizationId, type: 'message.received', data: inboundEventData(message, keyword) }]);
 }

@@ -13,14 +13,14 @@ import type { Runner } from '../../db/sql.ts';
 import { newId } from '../../db/ids.ts';
 import { rateLimited } from '../rate-limit.ts';
 
-export type SystemSmsPurpose = 'password_reset' | 'phone_verification' | 'low_balance_alert' | 'top_up_receipt';
+export type SystemSmsPurpose = 'password_reset' | 'phone_verification' | 'low_balance_alert' | 'top_up_receipt' | 'keyword_confirmation';
 
 export interface SystemSms {
   purpose: SystemSmsPurpose;
   /** E.164, normalized by the caller. */
   to: string;
-  /** The member it is for: their allowance is counted. */
-  memberId: string;
+  /** The member it is for: their allowance is counted. Null for a number that is no member (a keyword's confirmation). */
+  memberId: string | null;
   body: string;
   /** What is kept once it is sent (a code masked). */
   redactedBody: string;
@@ -46,7 +46,8 @@ export interface OpenTransaction {
 /** sendSystemSms on a transaction the caller holds open: the same allowance, the same message. */
 export async function queueSystemSms(tx: OpenTransaction, sms: SystemSms): Promise<{ messageId: string }> {
   const perSecond = SYSTEM_SMS_PER_HOUR / 3600;
-  for (const bucket of [`system-sms:member:${sms.memberId}`, `system-sms:number:${sms.to}`]) {
+  const buckets = [...(sms.memberId === null ? [] : [`system-sms:member:${sms.memberId}`]), `system-sms:number:${sms.to}`];
+  for (const bucket of buckets) {
     const token = await takeBucketToken(tx.db, bucket, SYSTEM_SMS_PER_HOUR, perSecond);
     if (!token?.allowed) throw rateLimited(token?.retry_after_seconds ?? 1);
   }

@@ -4,7 +4,7 @@ import type { ConsentAction } from '../../domain/consent.ts';
 import { newId } from '../ids.ts';
 import { exec } from '../sql.ts';
 
-export type ConsentSource = 'manual' | 'import' | 'contact_deleted';
+export type ConsentSource = 'manual' | 'import' | 'contact_deleted' | 'sms_keyword';
 
 export interface ConsentRecord {
   organizationId: string;

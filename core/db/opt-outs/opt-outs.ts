@@ -15,6 +15,9 @@ export interface OptOutRow {
   clear_evidence: string | null;
 }
 
+/** Who recorded it: a member or key by hand, or the number itself by an SMS keyword (migration 0035). */
+export type OptOutSource = 'manual' | 'sms_keyword';
+
 /** An id that is not a uuid names no opt-out. */
 export async function findOptOut(em: EntityManager, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<OptOutRow | undefined> {
   if (!UUID_RE.test(id)) return undefined;
@@ -32,14 +35,14 @@ export async function activeOptOut(em: EntityManager, organizationId: string, ph
  */
 export async function insertOptOut(
   em: EntityManager,
-  optOut: { id: string; organizationId: string; phone: string; reason: string | null; actorType: string; actorId: string | null; now: Date },
+  optOut: { id: string; organizationId: string; phone: string; source: OptOutSource; reason: string | null; actorType: string; actorId: string | null; now: Date },
 ): Promise<boolean> {
   const inserted = await one<{ id: string }>(
     em,
     `insert into opt_outs (id, organization_id, phone, source, reason, created_by_type, created_by_id, created_at)
-     values (?, ?, ?, 'manual', ?, ?, ?, ?)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
      on conflict do nothing returning id`,
-    [optOut.id, optOut.organizationId, optOut.phone, optOut.reason, optOut.actorType, optOut.actorId, optOut.now],
+    [optOut.id, optOut.organizationId, optOut.phone, optOut.source, optOut.reason, optOut.actorType, optOut.actorId, optOut.now],
   );
   return inserted !== undefined;
 }

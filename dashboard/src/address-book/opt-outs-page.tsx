@@ -17,7 +17,7 @@ type Status = 'active' | 'cleared' | 'all';
 const STATUSES: readonly Status[] = ['active', 'cleared', 'all'];
 const PAGE_SIZE = 25;
 
-const SOURCES = ['manual', 'import', 'contact_deleted'] as const;
+const SOURCES = ['manual', 'import', 'contact_deleted', 'sms_keyword'] as const;
 
 export function OptOutsPage({ query }: PageProps) {
   const { t } = useTranslation(['addressBook', 'codes']);

@@ -74,6 +74,7 @@ export const en = {
   manual: 'By hand',
   import: 'Import',
   contact_deleted: 'Contact deleted',
+  sms_keyword: 'SMS keyword',
   // Operators (reports by operator): their own names, the same in both languages.
   vodacom: 'Vodacom',
   airtel: 'Airtel',
@@ -148,6 +149,7 @@ export const sw: Messages<typeof en> = {
   manual: 'Kwa mkono',
   import: 'Uingizaji',
   contact_deleted: 'Mwasiliani amefutwa',
+  sms_keyword: 'Neno maalum kwa SMS',
   vodacom: 'Vodacom',
   airtel: 'Airtel',
   yas: 'Yas',

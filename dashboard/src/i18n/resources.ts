@@ -13,8 +13,10 @@ import * as people from '../people/locale.ts';
 import * as reports from '../reports/locale.ts';
 import * as shell from '../shell/locale.ts';
 import * as statement from '../statement/locale.ts';
+// The inbox's words.
+import * as inbox from '../inbox/locale.ts';
 
-export const NAMESPACES = { common, codes, account, addressBook, campaigns, developers, explorer, messages, money, people, reports, shell, statement };
+export const NAMESPACES = { common, codes, account, addressBook, campaigns, developers, explorer, messages, money, people, reports, shell, statement, inbox };
 
 type Namespaces = typeof NAMESPACES;
 type In<L extends 'en' | 'sw'> = { [N in keyof Namespaces]: Namespaces[N][L] };

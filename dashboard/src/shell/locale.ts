@@ -29,6 +29,9 @@ export const en = {
     auditLog: 'Audit log',
     explorer: 'GraphQL explorer',
     account: 'Your account',
+    // The inbox's pages.
+    inbox: 'Inbox',
+    keywords: 'Keywords',
   },
   sections: { messages: 'Messages', addressBook: 'Address book', campaigns: 'Campaigns', wallet: 'Wallet', settings: 'Settings' },
   notFound: {
@@ -92,6 +95,9 @@ export const sw: Messages<typeof en> = {
     auditLog: 'Kumbukumbu za ukaguzi',
     explorer: 'Kichunguzi cha GraphQL',
     account: 'Akaunti yako',
+    // The inbox's pages.
+    inbox: 'Ujumbe unaoingia',
+    keywords: 'Maneno maalum',
   },
   sections: { messages: 'Ujumbe', addressBook: 'Kitabu cha anwani', campaigns: 'Kampeni', wallet: 'Pochi', settings: 'Mipangilio' },
   notFound: {
