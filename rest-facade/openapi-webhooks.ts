@@ -89,12 +89,13 @@ const wallet = {
 const inboundMessage = {
   type: 'object',
   description: 'The inbound message as GET /v1/inbound-messages/{id} shows it, when it was stored.',
-  required: ['id', 'from', 'to', 'body', 'received_at', 'keyword'],
+  required: ['id', 'from', 'to', 'body', 'incomplete', 'received_at', 'keyword'],
   properties: {
     id: { type: 'string', format: 'uuid' },
     from: { type: 'string', description: 'The sender: E.164 for a Tanzanian mobile number, else the address as the operator gave it' },
     to: { type: 'string', description: 'The number or short code of the organization it was sent to' },
     body: { type: 'string' },
+    incomplete: { type: 'boolean', description: 'True when some parts of a long message never came and the body holds those that did (never read as a keyword)' },
     received_at: { type: 'string', format: 'date-time' },
     keyword: { enum: ['opt_out', 'opt_in', null], description: 'The keyword the message was read as (STOP, ACHA, START, ANZA, or words the organization set), if any' },
   },

@@ -21,6 +21,7 @@ export const InboundMessage = builder.objectRef<InboundView>('InboundMessage').i
     from: t.exposeString('from', { description: 'The sender: +255… for a Tanzanian mobile number (shown whole: the sender wrote to the organization), else the address as the operator gave it.' }),
     to: t.exposeString('to', { description: 'The organization’s number (+255…) or short code it was sent to.' }),
     body: t.exposeString('body', { description: 'The text as it came.' }),
+    incomplete: t.exposeBoolean('incomplete', { description: 'True when some parts of a long message never came: the body holds those that did, and it is never read as a keyword.' }),
     receivedAt: t.field({ type: 'DateTime', description: 'When it was stored (UTC).', resolve: (m) => m.received_at }),
     keyword: t.field({ type: InboundKeyword, nullable: true, description: 'The keyword it was read as; null for any other message.', resolve: (m) => m.keyword }),
   }),

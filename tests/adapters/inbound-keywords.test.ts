@@ -189,6 +189,16 @@ describe('folding and non-matches', () => {
   });
 });
 
+describe('a message some of whose parts never came', () => {
+  it('is never read as a keyword, and says it is incomplete', async () => {
+    const phone = freshNumber();
+    const stored = await receive(env, { from: phone, to: code, body: 'STOP', incomplete: true });
+    expect(await keywordOf(stored.id!)).toBeNull();
+    expect(await optOuts(org.id, phone)).toEqual([]);
+    expect(await env.sql('select incomplete from inbound_messages where id = ?', [stored.id])).toEqual([{ incomplete: true }]);
+  });
+});
+
 describe('senders that are no mobile number', () => {
   it.each(['MPESA', '15577'])('STOP from %s opts nothing out and sends nothing', async (from) => {
     const stored = await receive(env, { from, to: code, body: 'STOP' });

@@ -61,8 +61,8 @@ describe('GET /v1/inbound-messages', () => {
     const res = await get('/v1/inbound-messages');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(listed(res)).toEqual([d(), c(), b(), a()]);
-    expect(res.body.data.inbound_messages[0]).toEqual({ id: d(), from: A, to: code, body: 'STOP', received_at: at(3).toISOString(), keyword: 'opt_out' });
-    expect(res.body.data.inbound_messages[3]).toEqual({ id: a(), from: A, to: code, body: 'Habari, bei gani?', received_at: at(0).toISOString(), keyword: null });
+    expect(res.body.data.inbound_messages[0]).toEqual({ id: d(), from: A, to: code, body: 'STOP', incomplete: false, received_at: at(3).toISOString(), keyword: 'opt_out' });
+    expect(res.body.data.inbound_messages[3]).toEqual({ id: a(), from: A, to: code, body: 'Habari, bei gani?', incomplete: false, received_at: at(0).toISOString(), keyword: null });
     expect(res.body.data.next_before).toBeNull();
   });
 
@@ -115,7 +115,7 @@ describe('GET /v1/inbound-messages', () => {
   it('GET /v1/inbound-messages/{id}: the message; another organization’s id, an unknown or malformed one is 404', async () => {
     const one = await get(`/v1/inbound-messages/${b()}`);
     expect(one.status).toBe(200);
-    expect(one.body.data).toEqual({ id: b(), from: B, to: code, body: 'Hello', received_at: at(1).toISOString(), keyword: null });
+    expect(one.body.data).toEqual({ id: b(), from: B, to: code, body: 'Hello', incomplete: false, received_at: at(1).toISOString(), keyword: null });
     expectRefused(await get(`/v1/inbound-messages/${otherId}`), 404, 'not_found');
     expectRefused(await get('/v1/inbound-messages/0193f5d2-0000-7000-8000-000000000000'), 404, 'not_found');
     expectRefused(await get(`/v1/inbound-messages/${b()}`, org.keys.test!.secret), 404, 'not_found');
@@ -164,7 +164,7 @@ describe('the message.received event', () => {
     expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     const events = await env.sql<{ type: string; subject_id: string; payload: { data: object } }>('select type, subject_id, payload from outbox_events where organization_id = ? and type = ? order by id', [org.id, 'message.received']);
     expect(events.map((e) => e.subject_id)).toEqual(ids);
-    expect(events[3]!.payload.data).toEqual({ id: d(), from: A, to: code, body: 'STOP', received_at: at(3).toISOString(), keyword: 'opt_out' });
+    expect(events[3]!.payload.data).toEqual({ id: d(), from: A, to: code, body: 'STOP', incomplete: false, received_at: at(3).toISOString(), keyword: 'opt_out' });
     const stored = await receive(env, { from: B, to: code, body: 'Je, mnafungua saa ngapi?' });
     await fanOut(env.deps);
     const delivered = await env.sql<{ body: string }>('select body from webhook_deliveries where organization_id = ? and subject_id = ?', [org.id, stored.id]);

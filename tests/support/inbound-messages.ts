@@ -13,6 +13,6 @@ export async function assignNumber(env: TestEnv, organizationId: string, number 
 }
 
 /** A whole message from `from` to `to`, stored for the number's owner with what it sets off. */
-export async function receive(env: TestEnv, m: { from: string; to: string; body: string }): Promise<StoredResult> {
-  return storeInbound(await env.ctx(), { from: m.from, to: m.to, body: m.body, encoding: 'gsm7', parts: 1, smsc: 'test@127.0.0.1:2775', bind: null, smscMessageRef: null });
+export async function receive(env: TestEnv, m: { from: string; to: string; body: string; incomplete?: boolean }): Promise<StoredResult> {
+  return storeInbound(await env.ctx(), { from: m.from, to: m.to, body: m.body, encoding: 'gsm7', parts: 1, smsc: 'test@127.0.0.1:2775', bind: null, smscMessageRef: null, incomplete: m.incomplete ?? false });
 }

@@ -7,6 +7,7 @@ export const ZInboundMessage = z.strictObject({
   from: z.string(),
   to: z.string(),
   body: z.string(),
+  incomplete: z.boolean(),
   received_at: z.string(),
   keyword: z.enum(['opt_out', 'opt_in']).nullable(),
 });
@@ -21,7 +22,7 @@ export const ZConversation = z.strictObject({
 export const ZConversationPage = pageOf('conversations', ZConversation);
 
 const ZThreadItem = z.discriminatedUnion('direction', [
-  z.strictObject({ direction: z.literal('in'), id: z.string(), body: z.string(), at: z.string(), to: z.string(), keyword: z.string().nullable(), read: z.boolean() }),
+  z.strictObject({ direction: z.literal('in'), id: z.string(), body: z.string(), at: z.string(), to: z.string(), keyword: z.string().nullable(), incomplete: z.boolean(), read: z.boolean() }),
   z.strictObject({ direction: z.literal('out'), id: z.string(), body: z.string(), at: z.string(), from: z.string(), status: z.string() }),
 ]);
 export const ZThread = z.strictObject({ phone: z.string(), items: z.array(ZThreadItem), truncated: z.boolean() });

@@ -15,10 +15,12 @@ export interface StoredInbound {
   toNumber: string;
   body: string;
   receivedAt: Date;
+  /** Stored from the parts that came when the others never did: a fragment is never read as a keyword. */
+  incomplete: boolean;
 }
 
 /** Called once per stored message, inside its storing transaction (tx.now is the time it was stored). */
 export async function afterInboundStored(tx: Ctx, message: StoredInbound): Promise<void> {
-  const keyword = await applyKeyword(tx, message);
+  const keyword = message.incomplete ? null : await applyKeyword(tx, message);
   await addEvents(tx.em, tx.now, [{ organizationId: message.organizationId, type: 'message.received', data: inboundEventData(message, keyword) }]);
 }

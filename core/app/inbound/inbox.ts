@@ -31,7 +31,7 @@ export async function listConversations(ctx: Ctx, actor: TenantActor, query: TCo
 }
 
 type ThreadItem =
-  | { direction: 'in'; id: string; body: string; at: string; to: string; keyword: string | null; read: boolean }
+  | { direction: 'in'; id: string; body: string; at: string; to: string; keyword: string | null; incomplete: boolean; read: boolean }
   | { direction: 'out'; id: string; body: string; at: string; from: string; status: string };
 
 export async function conversationThread(ctx: Ctx, actor: TenantActor, input: TConversationInput) {
@@ -40,7 +40,7 @@ export async function conversationThread(ctx: Ctx, actor: TenantActor, input: TC
     findOutboundTo(ctx.em, actor.organizationId, input.phone, THREAD_DEPTH),
   ]);
   const items: ThreadItem[] = [
-    ...inbound.map((m): ThreadItem => ({ direction: 'in', id: m.id, body: m.body, at: m.received_at.toISOString(), to: m.to_number, keyword: m.keyword, read: m.read_at !== null })),
+    ...inbound.map((m): ThreadItem => ({ direction: 'in', id: m.id, body: m.body, at: m.received_at.toISOString(), to: m.to_number, keyword: m.keyword, incomplete: m.incomplete, read: m.read_at !== null })),
     ...outbound.map((m): ThreadItem => ({ direction: 'out', id: m.id, body: m.body, at: iso(m.created_at)!, from: m.sender, status: m.status })),
   ];
   // Oldest first, as a conversation reads; ids break a tie (both are time-ordered).

@@ -39,7 +39,7 @@ export async function storeInbound(ctx: Ctx, arrived: ArrivedInbound): Promise<S
     const id = newId();
     const row: InboundRow = { ...arrived, id, organizationId, fromPhone, toNumber, receivedAt: tx.now };
     if (!(await insertInboundMessage(tx.em, row))) return { id: null, organizationId, stored: false };
-    if (organizationId) await afterInboundStored(tx, { organizationId, id, fromPhone, toNumber, body: arrived.body, receivedAt: tx.now });
+    if (organizationId) await afterInboundStored(tx, { organizationId, id, fromPhone, toNumber, body: arrived.body, receivedAt: tx.now, incomplete: arrived.incomplete ?? false });
     return { id, organizationId, stored: true };
   });
 }

@@ -14,11 +14,12 @@ export interface InboundMessageRow {
   to_number: string;
   body: string;
   keyword: 'opt_out' | 'opt_in' | null;
+  incomplete: boolean;
   received_at: Date;
   read_at: Date | null;
 }
 
-const COLUMNS = 'id, organization_id, from_phone, to_number, body, keyword, received_at, read_at';
+const COLUMNS = 'id, organization_id, from_phone, to_number, body, keyword, incomplete, received_at, read_at';
 
 export interface InboundFilter {
   from?: string | undefined;

@@ -56,6 +56,7 @@ function ThreadItem({ item }: { item: Item }) {
         <p className="inbox-meta">
           {t('thread.received', { at: formatDateTime(item.at), to: item.to })}
           {(item.keyword === 'opt_out' || item.keyword === 'opt_in') && <span className="badge">{t(`thread.keywords.${item.keyword}`)}</span>}
+          {item.incomplete && <span className="badge">{t('thread.incomplete')}</span>}
         </p>
       </li>
     );

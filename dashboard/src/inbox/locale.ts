@@ -22,6 +22,7 @@ export const en = {
     sent: 'Sent {{at}} from {{from}}',
     truncated: 'Only the latest 200 messages each way are shown.',
     keywords: { opt_out: 'Opted out (keyword)', opt_in: 'Opted in (keyword)' },
+    incomplete: 'Incomplete: some parts never came',
   },
   reply: {
     heading: 'Reply',
@@ -69,6 +70,7 @@ export const sw: Messages<typeof en> = {
     sent: 'Umetumwa {{at}} kutoka {{from}}',
     truncated: 'Ujumbe 200 wa karibuni tu wa kila upande unaonyeshwa.',
     keywords: { opt_out: 'Amejiondoa (neno maalum)', opt_in: 'Amejiunga tena (neno maalum)' },
+    incomplete: 'Haujakamilika: baadhi ya sehemu hazikufika',
   },
   reply: {
     heading: 'Jibu',
