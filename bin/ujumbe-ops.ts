@@ -12,6 +12,7 @@ import { platformCommands } from './ops/platform.ts';
 import { clockCommands } from './ops/clock.ts';
 import { tickCommands } from './ops/tick.ts';
 import { paymentCommands } from './ops/payments.ts';
+import { bindCommands } from './ops/binds.ts';
 import { boot, log } from './boot.ts';
 import { loadEnv } from '../core/config.ts';
 import { migrate } from '../core/db/migrate.ts';
@@ -33,6 +34,7 @@ const COMMANDS: Command[] = [
   ...platformCommands,
   ...clockCommands,
   ...tickCommands,
+  ...bindCommands,
 ];
 
 interface Outcome {

@@ -51,7 +51,16 @@ const THROTTLING: ReadonlySet<number> = new Set([STATUS.ESME_RTHROTTLED, STATUS.
 export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   keepRawShortMessages();
   const timing = { ...DEFAULT_SMPP_TIMING, ...options.timing };
-  const logger = options.logger ?? consoleLogger;
+  const given = options.logger ?? consoleLogger;
+  let lastError: { message: string; at: Date } | null = null;
+  // Every warning is the link's last error for the operator; none carries the password.
+  const logger: SmppLogger = {
+    info: given.info,
+    warn: (msg, fields) => {
+      lastError = { message: describe(msg, fields), at: new Date() };
+      given.warn(msg, fields);
+    },
+  };
   const handlers: Array<(receipt: ProviderReceipt) => void | Promise<void>> = [];
   const lateHandlers: Array<(late: LateAcceptance) => void> = [];
   const target = parseSmppUrl(options.url);
@@ -217,8 +226,14 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
       lateHandlers.push(handler);
     },
     drain,
+    state: () => ({ bound: connection.isBound(), windowInUse: window.inUse(), window: options.window, lastError }),
     close: () => connection.close(),
   };
+}
+
+function describe(msg: string, fields?: object): string {
+  const detail = fields && Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : '';
+  return `${msg}${detail}`.slice(0, 500);
 }
 
 /** The first part's write waits for `gate` (then it is dropped); every part's late answer goes to `onLate`. */

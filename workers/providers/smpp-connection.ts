@@ -38,6 +38,8 @@ export type LateAnswer = { kind: 'accepted'; messageId: string } | { kind: 'refu
 export interface SmppConnection {
   /** True once bound, false if the link is not bound within timeoutMs or is closed. */
   whenBound(timeoutMs: number): Promise<boolean>;
+  /** Bound now. */
+  isBound(): boolean;
   /** `onLate` hears the answer to a submit_sm that timed out, if the SMSC still gives one on the same link. */
   submit(fields: Record<string, unknown>, onLate?: (answer: LateAnswer) => void): Promise<PartResult>;
   /** deliver_sm read but not yet answered (their storing is under way). */
@@ -271,5 +273,5 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
   }
 
   connect();
-  return { whenBound, submit, close, pauseReading, unanswered: () => unanswered };
+  return { whenBound, isBound: () => !closed && link?.bound === true, submit, close, pauseReading, unanswered: () => unanswered };
 }

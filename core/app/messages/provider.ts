@@ -57,6 +57,16 @@ export interface ProviderReceipt extends DeliveryReceipt {
   address: string | null;
 }
 
+/** A provider's link as the operator sees it (`ops binds`). */
+export interface ProviderState {
+  bound: boolean;
+  /** Submits waiting for their answer, of at most `window`. */
+  windowInUse: number;
+  window: number;
+  /** The last thing that went wrong on the link (never a password), and when. */
+  lastError: { message: string; at: Date } | null;
+}
+
 export interface SmsProvider {
   /** The SMSC account (system_id@host:port) whose message ids this provider's answers and receipts carry. */
   readonly smsc: string;
@@ -74,5 +84,7 @@ export interface SmsProvider {
    * reads again: a receipt read after that with no handler left is not acknowledged, so the SMSC sends it again.
    */
   drain(timeoutMs: number): Promise<void>;
+  /** Its link now: a lane whose bind is not bound leaves its operators to the next bind of their route. */
+  state(): ProviderState;
   close(): Promise<void>;
 }
