@@ -34,6 +34,8 @@ export const DEFAULT_SMPP_TIMING: SmppTiming = {
 export interface SmppProviderOptions {
   /** smpp://system_id:password@host:port */
   url: string;
+  /** The bind's system_type (empty by default). */
+  systemType?: string;
   tps: number;
   window: number;
   submitTimeoutMs: number;
@@ -68,6 +70,7 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   const smsc = `${target.systemId}@${target.host}:${target.port}`;
   const connection = createSmppConnection({
     target,
+    systemType: options.systemType ?? '',
     responseTimeoutMs: options.submitTimeoutMs,
     enquireLinkMs: timing.enquireLinkMs,
     reconnectInitialMs: timing.reconnectInitialMs,

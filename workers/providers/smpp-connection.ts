@@ -17,6 +17,8 @@ export type PartResult =
 
 export interface ConnectionOptions {
   target: SmppTarget;
+  /** The bind's system_type, when its SMSC asks for one. */
+  systemType?: string;
   /** Patience for any answer we wait on: submit_sm_resp, bind_transceiver_resp, enquire_link_resp. */
   responseTimeoutMs: number;
   enquireLinkMs: number;
@@ -101,7 +103,7 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     });
     session.on('connect', () => {
       coalesceWrites(session.socket);
-      session.bind_transceiver({ system_id: target.systemId, password: target.password }, (resp) => {
+      session.bind_transceiver({ system_id: target.systemId, password: target.password, system_type: options.systemType ?? '' }, (resp) => {
         clearTimeout(bindTimer);
         current.timers.delete(bindTimer);
         if (resp.command_status !== STATUS.ESME_ROK) {

@@ -8,11 +8,11 @@ export const ZBindName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'a bind n
 export const ZSmppUrl = z.string().refine((value) => {
   try {
     const url = new URL(value);
-    return url.protocol === 'smpp:' && url.username !== '' && url.hostname !== '' && url.port !== '' && url.pathname === '' && url.search === '';
+    return url.protocol === 'smpp:' && url.username !== '' && url.hostname !== '' && url.pathname === '' && url.search === '';
   } catch {
     return false;
   }
-}, 'an SMPP URL written smpp://system_id:password@host:port');
+}, 'an SMPP URL written smpp://system_id:password@host:port (port 2775 when left out)');
 
 export const ZBindSettings = z.object({
   url: ZSmppUrl,
