@@ -6,7 +6,7 @@ import { TRAFFIC_CLASSES } from '../core/domain/pricing.ts';
 const time = { type: ['string', 'null'], format: 'date-time' };
 const nullableString = { type: ['string', 'null'] };
 
-const message = {
+export const message = {
   type: 'object',
   description: 'The message as an API key sees it (campaign messages mask the number), in the status the event reports.',
   required: ['id', 'status', 'client_ref', 'test'],
@@ -37,6 +37,7 @@ const message = {
     created_at: time,
     updated_at: time,
     final_at: time,
+    bind: { type: ['string', 'null'], description: 'Extension: the SMSC bind that took the message last (such as vodacom-1); null until one took it' },
   },
 };
 

@@ -83,6 +83,10 @@ export const Message = builder.objectRef<MessageView>('Message').implement({
     createdAt: t.field({ type: 'DateTime', nullable: true, description: 'When it was created (UTC); reports count it on that day in EAT.', resolve: (m) => m.created_at }),
     updatedAt: t.field({ type: 'DateTime', nullable: true, description: 'Its last change of status (UTC).', resolve: (m) => m.updated_at }),
     finalAt: t.field({ type: 'DateTime', nullable: true, description: 'When it reached a final status (UTC); null while it has none.', resolve: (m) => m.final_at }),
+    bind: t.exposeString('bind', {
+      nullable: true,
+      description: 'The SMSC bind that took it last (each operator has its own, such as vodacom-1); null until one took it. Each attempt names the bind that carried it.',
+    }),
     attempts: t.field({
       type: [MessageAttempt],
       description: 'Each time the service handed the message to an operator, first to last; empty while it waits to be sent (a test message gets one at once, reaching no operator).',

@@ -36,14 +36,17 @@ export function messageView(row: MessageRow, actor: TenantActor, detail?: Messag
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     final_at: iso(row.final_at),
-    ...(detail ?? {}),
+    // The bind that took it last (an extension of the spec): null until a bind took it.
+    bind: row.bind ?? null,
+    // An attempt's bind is GraphQL's alone: REST keeps the spec's attempt shape.
+    ...(detail ? { attempts: detail.attempts.map(({ bind: _bind, ...attempt }) => attempt), receipts: detail.receipts } : {}),
   };
 }
 
 export type MessageView = ReturnType<typeof messageView>;
 
 export function attemptView(a: AttemptRow) {
-  return { number: a.number, state: a.state, detail: a.detail, started_at: iso(a.started_at), finished_at: iso(a.finished_at) };
+  return { number: a.number, state: a.state, detail: a.detail, started_at: iso(a.started_at), finished_at: iso(a.finished_at), bind: a.bind ?? null };
 }
 
 export function receiptView(r: ReceiptRow) {
