@@ -91,7 +91,7 @@ export function startDispatcher(deps: Deps, providers: Providers | readonly Bind
       claimed: (m) => void holding.add(m.id),
     }),
   );
-  const routing = createLaneRouting(deps, id, lanes);
+  const routing = createLaneRouting(id, lanes);
   // Every provider of every lane is listened to here, and only here.
   const unlisten = lanes.flatMap((lane) => lane.providers).map((provider) => writer.listen(provider));
 

@@ -89,7 +89,7 @@ export async function startWorkers(deps: Deps, connectionString: string, options
   };
   const events = new EventEmitter() as WorkerEvents;
   const loops = loopsOfThePool(events, () => {
-    if (!options.providers) own.links = connectBinds(deps, configs, new Map([...simulators].map(([name, s]) => [name, s.url])), options.smppTiming);
+    if (!options.providers) own.links = connectBinds(deps, configs, new Map([...simulators].map(([name, s]) => [name, s.url])), { timing: options.smppTiming });
     const providers = options.providers ?? own.links!.lanes;
     return [
       ...(options.sender === null ? [] : [startWebhookSender(deps, options.sender)]),

@@ -15,12 +15,18 @@ const quiet: SmppLogger = {
  * `simulatorUrls`: the URL of each bind's own simulator. The links bind as soon as they are made, and an SMSC
  * then sends the receipts it still holds: make them in the same turn as the dispatcher that takes their receipts.
  */
-export function connectBinds(deps: Deps, configs: readonly LaneConfig[], simulatorUrls: ReadonlyMap<string, string>, timing?: Partial<SmppTiming>) {
+export function connectBinds(
+  deps: Deps,
+  configs: readonly LaneConfig[],
+  simulatorUrls: ReadonlyMap<string, string>,
+  options: { timing?: Partial<SmppTiming> | undefined; logger?: SmppLogger } = {},
+) {
+  const { timing, logger = quiet } = options;
   const lanes: BindProviders[] = configs.map((c) => {
-    const simulator = createSmppProvider({ url: simulatorUrls.get(c.name)!, tps: 10_000, window: 500, submitTimeoutMs: c.submitTimeoutMs, logger: quiet, ...(timing ? { timing } : {}) });
+    const simulator = createSmppProvider({ url: simulatorUrls.get(c.name)!, tps: 10_000, window: 500, submitTimeoutMs: c.submitTimeoutMs, logger, ...(timing ? { timing } : {}) });
     const live =
       deps.config.liveDispatch && c.url
-        ? createSmppProvider({ url: c.url, systemType: c.systemType, tps: c.tps, window: c.window, submitTimeoutMs: c.submitTimeoutMs, logger: quiet, ...(timing ? { timing } : {}) })
+        ? createSmppProvider({ url: c.url, systemType: c.systemType, tps: c.tps, window: c.window, submitTimeoutMs: c.submitTimeoutMs, logger, ...(timing ? { timing } : {}) })
         : null;
     return { bind: c.name, simulator, live, submitTimeoutMs: c.submitTimeoutMs };
   });

@@ -3,7 +3,6 @@
 // of every lane's state to the database every two seconds, for `ops binds`.
 import { hostname } from 'node:os';
 import type { Pool } from 'pg';
-import type { Deps } from '../../core/app/context.ts';
 import type { Operator } from '../../core/domain/operators.ts';
 import type { Lane } from './lane.ts';
 import { operatorsByBind } from '../../core/domain/bind-routes.ts';
@@ -13,7 +12,7 @@ import { reportLaneStates } from '../../core/app/binds/lane-states.ts';
 export const ROUTING_MS = 1_000;
 export const REPORT_MS = 2_000;
 
-export function createLaneRouting(deps: Deps, dispatcherId: string, lanes: readonly Lane[]) {
+export function createLaneRouting(dispatcherId: string, lanes: readonly Lane[]) {
   let routing: Routing | null = null;
   let lastReport = 0;
   const process_ = `${hostname()}:${process.pid}`;
@@ -36,8 +35,7 @@ export function createLaneRouting(deps: Deps, dispatcherId: string, lanes: reado
       if (performance.now() - lastReport < REPORT_MS) return;
       lastReport = performance.now();
       const map = carried();
-      const now = await deps.clock.now();
-      await reportLaneStates(pool, now, dispatcherId, process_, lanes.map((l) => ({ bind: l.bind, operators: map.has(l.bind) ? map.get(l.bind) ?? null : [], ...l.report() })));
+      await reportLaneStates(pool, dispatcherId, process_, lanes.map((l) => ({ bind: l.bind, operators: map.has(l.bind) ? map.get(l.bind) ?? null : [], ...l.report() })));
     },
   };
 }

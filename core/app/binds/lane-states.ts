@@ -15,7 +15,7 @@ export interface LaneReport extends ProviderState {
   perSecond: number;
 }
 
-export async function reportLaneStates(db: Runner, now: Date, processId: string, process: string, lanes: readonly LaneReport[]): Promise<void> {
+export async function reportLaneStates(db: Runner, processId: string, process: string, lanes: readonly LaneReport[]): Promise<void> {
   const states = lanes.map((l) => ({
     process_id: processId,
     process,
@@ -28,9 +28,8 @@ export async function reportLaneStates(db: Runner, now: Date, processId: string,
     operators: [...(l.operators ?? OPERATORS)],
     last_error: l.lastError?.message ?? null,
     last_error_at: l.lastError?.at ?? null,
-    seen_at: now,
   }));
-  await writeLaneStates(db, states, new Date(now.getTime() - LANE_STATE_KEPT_MS));
+  await writeLaneStates(db, states, LANE_STATE_KEPT_MS);
 }
 
 export async function forgetLaneStates(db: Runner, processId: string): Promise<void> {

@@ -38,7 +38,7 @@ function summed(states: LaneStateRow[]) {
 }
 
 export async function listBinds(ctx: Ctx) {
-  const [binds, states] = await Promise.all([readBinds(ctx.em), readLaneStates(ctx.em, new Date(ctx.now.getTime() - LANE_STATE_FRESH_MS))]);
+  const [binds, states] = await Promise.all([readBinds(ctx.em), readLaneStates(ctx.em, LANE_STATE_FRESH_MS)]);
   const configured =
     binds.length > 0
       ? binds.map(bindView)

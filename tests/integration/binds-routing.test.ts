@@ -1,0 +1,192 @@
+// Several binds over real SMPP, each to its own simulator: messages go by the number's operator, fail over to the
+// next bind of their route only when never written, wait without one, and never go again after an ambiguous
+// submit; a stopped simulator does not hold the other binds back; `ops binds` shows each lane's state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { startSmscSimulator, type SimulatedSubmit, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
+import { startDispatcher } from '../../workers/dispatcher.ts';
+import { connectBinds } from '../../workers/lanes/lane-providers.ts';
+import { laneConfigs } from '../../core/app/binds/lane-configs.ts';
+import { addBind } from '../../core/app/binds/manage-binds.ts';
+import { setRoute } from '../../core/app/binds/routes.ts';
+import { listBinds } from '../../core/app/binds/list-binds.ts';
+import { setLiveDispatch } from '../../core/app/platform/settings.ts';
+import { nativePool } from '../../core/db/sql.ts';
+import { createServiceApp } from '../../bin/server/app.ts';
+import { mountGraphql } from '../../graphql/yoga.ts';
+import { testDatabaseUrl } from '../support/db.ts';
+import { opsOk } from '../support/ops.ts';
+import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+
+let env: TestEnv;
+let org: OrgFixture;
+let links: ReturnType<typeof connectBinds>;
+let dispatcher: { stop(): Promise<void> };
+const sims = new Map<string, SmscSimulator>();
+const ports = new Map<string, number>();
+const submits: { sim: string; submit: SimulatedSubmit }[] = [];
+let serial = 0;
+
+async function startSim(name: string): Promise<SmscSimulator> {
+  const sim = await startSmscSimulator({ port: ports.get(name) ?? 0, dlrDelayMs: 20, onSubmit: (submit) => submits.push({ sim: name, submit }) });
+  ports.set(name, Number(new URL(sim.url).port));
+  sims.set(name, sim);
+  return sim;
+}
+
+beforeAll(async () => {
+  env = await setupTestEnv({ smppSubmitTimeoutMs: 600, liveDispatch: true });
+  org = await createOrg(env, { credit: 100_000_000n, senders: [{ name: 'UJUMBE', classes: ['transactional'], routeApproved: true }] });
+  for (const name of ['A', 'B', 'C']) await startSim(name);
+  const ctx = await env.ctx();
+  // Vodacom on A with C as its fallback; Airtel on B alone; Yas on C; Halotel on D, a second bind to C's account.
+  await addBind(ctx, 'vodacom-1', { url: sims.get('A')!.url, system_type: 'VMA', tps: 500, window: 20, submit_timeout_ms: 600 });
+  await addBind(ctx, 'airtel-1', { url: sims.get('B')!.url, system_type: '', tps: 500, window: 20, submit_timeout_ms: 600 });
+  await addBind(ctx, 'spare-1', { url: sims.get('C')!.url, system_type: '', tps: 500, window: 20, submit_timeout_ms: 600 });
+  await addBind(ctx, 'spare-2', { url: sims.get('C')!.url, system_type: '', tps: 500, window: 20, submit_timeout_ms: 600 });
+  await setRoute(ctx, 'vodacom', ['vodacom-1', 'spare-1']);
+  await setRoute(ctx, 'airtel', ['airtel-1']);
+  await setRoute(ctx, 'yas', ['spare-1']);
+  await setRoute(ctx, 'halotel', ['spare-2']);
+  await setLiveDispatch(ctx, true);
+  const configs = await laneConfigs(env.deps, await nativePool(env.orm.em));
+  // With live dispatch the lanes use the binds' own URLs; the simulator side of each lane is never used here.
+  links = connectBinds(env.deps, configs, new Map(configs.map((c) => [c.name, sims.get('C')!.url])), {
+    timing: { reconnectInitialMs: 100, reconnectMaxMs: 300 },
+    logger: { info: () => {}, warn: () => {} },
+  });
+  dispatcher = startDispatcher(env.deps, links.lanes, { inFlight: 100, idleMs: 20, flushMs: 10 });
+  await bindsShown((b) => ['vodacom-1', 'airtel-1', 'spare-1', 'spare-2'].every((n) => b[n]?.bound === 1));
+}, 60_000);
+
+afterAll(async () => {
+  await dispatcher?.stop();
+  await links?.close();
+  for (const sim of sims.values()) await sim.close();
+});
+
+/** A fresh number of the operator's prefix, ending in the simulator's outcome digits. */
+function number(prefix: string, last2 = '10'): string {
+  serial += 1;
+  return `+255${prefix}${String(serial).padStart(5, '0')}${last2}`;
+}
+
+async function send(to: string) {
+  const res = await request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', `k-${to}`).send({ to, from: 'UJUMBE', body: 'Habari', client_ref: `r-${to}` });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  return res.body.data.id as string;
+}
+
+const message = async (id: string) => (await request(env.app).get(`/v1/messages/${id}`).set(bearer(org.keys.live!.secret))).body.data as Record<string, any>;
+
+async function settles(id: string, status: string, timeoutMs = 15_000) {
+  await expect.poll(async () => (await message(id)).status, { timeout: timeoutMs, interval: 50 }).toBe(status);
+  return message(id);
+}
+
+const submitsTo = (to: string) => submits.filter((s) => s.submit.destinationAddr === to.slice(1)).map((s) => s.sim);
+
+const byName = (binds: any[]) => Object.fromEntries(binds.map((b) => [b.name, { ...b.state.total, config: b, processes: b.state.by_process }]));
+
+/** What `ops binds` shows, by bind name (its summed state), once `until` holds. */
+async function bindsShown(until: (binds: Record<string, any>) => boolean, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const shown = byName((await listBinds(await env.ctx())).binds);
+    if (until(shown)) return shown;
+    if (Date.now() > end) throw new Error(`binds never as expected: ${JSON.stringify(shown)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('binds and routes', () => {
+  it('routes by prefix: each operator’s messages reach its own bind’s SMSC, shown on the message (REST and GraphQL)', async () => {
+    const vodacom = number('75');
+    const airtel = number('68');
+    const yas = number('65');
+    const ids = [await send(vodacom), await send(airtel), await send(yas)];
+    for (const id of ids) await settles(id, 'delivered');
+    expect(submitsTo(vodacom)).toEqual(['A']);
+    expect(submitsTo(airtel)).toEqual(['B']);
+    expect(submitsTo(yas)).toEqual(['C']);
+    expect((await message(ids[0]!)).bind).toBe('vodacom-1');
+    expect((await message(ids[1]!)).bind).toBe('airtel-1');
+    const listed = (await request(env.app).get('/v1/messages').set(bearer(org.keys.live!.secret))).body.data.messages as { id: string; bind: string }[];
+    expect(listed.find((m) => m.id === ids[2])!.bind).toBe('spare-1');
+    const app = createServiceApp(env.deps, { surfaces: [mountGraphql] });
+    const q = 'query ($id: ID!) { message(id: $id) { bind attempts { number bind } } }';
+    const gql = await request(app).post('/graphql').set(bearer(org.keys.live!.secret)).send({ query: q, variables: { id: ids[0] } });
+    expect(gql.body.data.message).toEqual({ bind: 'vodacom-1', attempts: [{ number: 1, bind: 'vodacom-1' }] });
+  }, 30_000);
+
+  it('an operator with no route and no default bind waits; a second bind on the same SMSC account gets its receipts', async () => {
+    const ttcl = await send(number('73'));
+    const halotel = number('62');
+    const id = await send(halotel);
+    // Halotel goes by spare-2, a second bind to C's account: its receipts match whichever link of C they come on.
+    await settles(id, 'delivered');
+    expect(submitsTo(halotel)).toEqual(['C']);
+    expect((await message(id)).bind).toBe('spare-2');
+    expect((await message(ttcl)).status).toBe('accepted');
+    expect((await env.sql<{ n: number }>('select count(*)::int as n from message_attempts where message_id = ?', [ttcl]))[0]!.n).toBe(0);
+  }, 30_000);
+
+  it('fails over before any write: A stopped, Vodacom goes by the fallback; ops binds shows A down with its error', async () => {
+    await sims.get('A')!.close();
+    await bindsShown((b) => b['vodacom-1']?.bound === 0);
+    // The operator's own command, in its own process, reads the same.
+    const shown = byName((await opsOk(await testDatabaseUrl(), ['binds'])).binds);
+    expect(shown['vodacom-1'].bound).toBe(0);
+    expect(shown['airtel-1'].bound).toBe(1);
+    expect(shown['vodacom-1'].last_error.message).toMatch(/SMPP/);
+    expect(shown['vodacom-1'].processes[0].operators).toEqual([]);
+    expect(shown['spare-1'].processes[0].operators).toEqual(['vodacom', 'yas']);
+    expect(shown['vodacom-1'].config.url).not.toContain(':ujumbe@');
+    const to = number('75');
+    const id = await send(to);
+    await settles(id, 'delivered');
+    expect(submitsTo(to)).toEqual(['C']);
+    expect((await message(id)).bind).toBe('spare-1');
+  }, 40_000);
+
+  it('the other binds keep their rate while one SMSC is stopped', async () => {
+    const airtel = Array.from({ length: 40 }, () => number('68'));
+    const ids = await Promise.all(airtel.map(send));
+    for (const id of ids) await settles(id, 'delivered');
+    expect(airtel.flatMap(submitsTo)).toEqual(airtel.map(() => 'B'));
+  }, 40_000);
+
+  it('without a fallback, messages wait while their bind is down and go when it is back', async () => {
+    await sims.get('B')!.close();
+    await bindsShown((b) => b['airtel-1']?.bound === 0);
+    const to = number('69');
+    const id = await send(to);
+    // Claimed by its bind, it waits for the link; not written, it is queued again (never unknown, never elsewhere).
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await message(id)).status).toBe('accepted');
+    expect(submitsTo(to)).toEqual([]);
+    await startSim('B');
+    await bindsShown((b) => b['airtel-1']?.bound === 1);
+    env.clock.advance(10_000);
+    await settles(id, 'delivered', 20_000);
+    expect(submitsTo(to)).toEqual(['B']);
+    const attempts = await env.sql<{ state: string; bind: string }>('select state, bind from message_attempts where message_id = ? order by number', [id]);
+    expect(attempts.filter((a) => a.state !== 'not_sent')).toEqual([{ state: 'submitted', bind: 'airtel-1' }]);
+  }, 60_000);
+
+  it('never again after an ambiguous submit: unanswered, then the bind drops; unknown, submitted once across every SMSC', async () => {
+    await startSim('A');
+    await bindsShown((b) => b['vodacom-1']?.bound === 1 && b['vodacom-1'].processes[0].operators.includes('vodacom'));
+    const to = number('75', '93');
+    const id = await send(to);
+    await expect.poll(() => submitsTo(to).length, { timeout: 10_000 }).toBe(1);
+    sims.get('A')!.dropConnections();
+    await settles(id, 'unknown');
+    // The fallback is up and A comes back: still never sent again.
+    await new Promise((r) => setTimeout(r, 1500));
+    env.clock.advance(10_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(submitsTo(to)).toEqual(['A']);
+    expect((await message(id)).status).toBe('unknown');
+  }, 60_000);
+});
