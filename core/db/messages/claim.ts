@@ -23,16 +23,9 @@ export interface ClaimedMessage {
 }
 
 // The claimed ids reach the update as arrays (each subquery runs once), and the attempt number comes back with the
-// update: no step joins one CTE to another, which a stale row estimate (one row) would make quadratic. A lane that
-// carries only some operators reads their messages through messages_due_by_operator.
-function claimDue(operatorFilter: string): string {
-  return `with due as (
-         select organization_id, id from messages
-         where message_queued(messages) and dispatch_after <= ? and expires_at > ? and not waits_for_window(traffic_class, ?)${operatorFilter}
-         order by dispatch_after
-         limit ?
-         for update skip locked
-       )
+// update: no step joins one CTE to another, which a stale row estimate (one row) would make quadratic.
+function claimFrom(due: string): string {
+  return `with due as (${due})
        update messages m set submit_started_at = ?, claimed_by = ?, bind = ?, updated_at = ?
        where m.organization_id = any(array(select organization_id from due)) and m.id = any(array(select id from due))
          -- Checked again on the row as it is now: a row another claimer marked meanwhile is left alone.
@@ -42,8 +35,28 @@ function claimDue(operatorFilter: string): string {
          1 + coalesce((select max(a.number) from message_attempts a where a.organization_id = m.organization_id and a.message_id = m.id), 0) as attempt`;
 }
 
-export const CLAIM_DUE = claimDue('');
-export const CLAIM_DUE_FOR_OPERATORS = claimDue(' and message_operator(to_phone) = any(?::text[])');
+export const CLAIM_DUE = claimFrom(`
+         select organization_id, id from messages
+         where message_queued(messages) and dispatch_after <= ? and expires_at > ? and not waits_for_window(traffic_class, ?)
+         order by dispatch_after
+         limit ?
+         for update skip locked`);
+
+// A lane of some operators: each operator's first due messages in order through messages_due_by_operator (an
+// ordered walk of one operator's entries, where a filter on several at once would read and sort their whole
+// backlog), then the first of them all.
+export const CLAIM_DUE_FOR_OPERATORS = claimFrom(`
+         select x.organization_id, x.id from unnest(?::text[]) as op(operator)
+         cross join lateral (
+           select organization_id, id, dispatch_after from messages
+           where message_queued(messages) and message_operator(to_phone) = op.operator
+             and dispatch_after <= ? and expires_at > ? and not waits_for_window(traffic_class, ?)
+           order by dispatch_after
+           limit ?
+           for update skip locked
+         ) x
+         order by x.dispatch_after
+         limit ?`);
 
 /**
  * One statement claims (FOR UPDATE SKIP LOCKED, so dispatchers side by side never share a message) and writes the
@@ -59,7 +72,7 @@ export function claimDueMessages(
   lane: { bind: string | null; operators: readonly string[] | null } = { bind: null, operators: null },
 ): Promise<ClaimedMessage[]> {
   if (lane.operators === null) return rows<ClaimedMessage>(pool, CLAIM_DUE, [now, now, windowOpen, limit, now, dispatcherId, lane.bind, now]);
-  return rows<ClaimedMessage>(pool, CLAIM_DUE_FOR_OPERATORS, [now, now, windowOpen, `{${lane.operators.join(',')}}`, limit, now, dispatcherId, lane.bind, now]);
+  return rows<ClaimedMessage>(pool, CLAIM_DUE_FOR_OPERATORS, [`{${lane.operators.join(',')}}`, now, now, windowOpen, limit, limit, now, dispatcherId, lane.bind, now]);
 }
 
 // The message row is locked while its attempt is written, so the sweep that hands back dead claims (which locks
