@@ -27,8 +27,8 @@ const ports = new Map<string, number>();
 const submits: { sim: string; submit: SimulatedSubmit }[] = [];
 let serial = 0;
 
-async function startSim(name: string): Promise<SmscSimulator> {
-  const sim = await startSmscSimulator({ port: ports.get(name) ?? 0, dlrDelayMs: 20, onSubmit: (submit) => submits.push({ sim: name, submit }) });
+async function startSim(name: string, responseDelayMs = 0): Promise<SmscSimulator> {
+  const sim = await startSmscSimulator({ port: ports.get(name) ?? 0, dlrDelayMs: 20, responseDelayMs, onSubmit: (submit) => submits.push({ sim: name, submit }) });
   ports.set(name, Number(new URL(sim.url).port));
   sims.set(name, sim);
   return sim;
@@ -190,4 +190,31 @@ describe('binds and routes', () => {
     expect(submitsTo(to)).toEqual(['A']);
     expect((await message(id)).status).toBe('unknown');
   }, 60_000);
+
+  it('a bind that stops mid-stream: what was written goes unknown there, what was not goes by the fallback, each number once', async () => {
+    // A answers slowly: its window (20) fills, and the rest of its claim waits for a slot.
+    await sims.get('A')!.close();
+    await bindsShown((b) => b['vodacom-1']?.bound === 0);
+    await startSim('A', 2000);
+    await bindsShown((b) => b['vodacom-1']?.bound === 1 && b['vodacom-1'].processes[0].operators.includes('vodacom'));
+    const numbers = Array.from({ length: 60 }, () => number('74'));
+    const ids = await Promise.all(numbers.map(send));
+    await expect.poll(() => numbers.filter((n) => submitsTo(n).length > 0).length, { timeout: 10_000 }).toBe(20);
+    await sims.get('A')!.close();
+    await bindsShown((b) => b['vodacom-1']?.bound === 0);
+    // Those never written come back unsent and are due again after the pause; the fallback takes them.
+    await new Promise((r) => setTimeout(r, 1000));
+    env.clock.advance(10_000);
+    const final = new Set(['delivered', 'unknown']);
+    for (const id of ids) await expect.poll(async () => final.has((await message(id)).status), { timeout: 30_000, interval: 100 }).toBe(true);
+    const atA = numbers.filter((n) => submitsTo(n).join() === 'A');
+    const atC = numbers.filter((n) => submitsTo(n).join() === 'C');
+    expect(atA.length + atC.length).toBe(60);
+    expect(atA).toHaveLength(20);
+    for (const [i, id] of ids.entries()) {
+      const m = await message(id);
+      expect(m.status).toBe(atA.includes(numbers[i]!) ? 'unknown' : 'delivered');
+      expect(m.bind).toBe(atA.includes(numbers[i]!) ? 'vodacom-1' : 'spare-1');
+    }
+  }, 90_000);
 });
