@@ -58,13 +58,13 @@ export function startDispatcher(deps: Deps, providers: Providers | readonly Bind
   const poolReady = nativePool(deps.orm.em);
   /** Messages this dispatcher claimed whose answer is not yet written: its claims in the database, less orphans. */
   const holding = new Set<string>();
+  let stopping = false;
   const writer = createDispatchWriter(deps, poolReady, {
     stopping: () => stopping,
     written: (answers) => {
       for (const a of answers) holding.delete(a.message.id);
     },
   });
-  let stopping = false;
 
   // The platform settings (route, window, live-dispatch switch) read at most every SETTINGS_MS: a claim a few
   // milliseconds apart under load need not read them each time, and a change still applies within moments.
