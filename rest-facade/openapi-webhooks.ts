@@ -37,7 +37,6 @@ export const message = {
     created_at: time,
     updated_at: time,
     final_at: time,
-    bind: { type: ['string', 'null'], description: 'Extension: the SMSC bind that took the message last (such as vodacom-1); null until one took it' },
   },
 };
 

@@ -109,7 +109,12 @@ export function buildOpenApi(routes: readonly AnyRoute[]) {
         // GET /v1/messages and /v1/messages/{id} answer with this shape (the latter with attempts and receipts).
         Message: {
           ...message,
-          description: 'A message as the messages list and GET /v1/messages/{id} show it. `bind` is an extension of the spec: the SMSC bind that took the message last, null until one took it; attempts keep the spec’s shape (GraphQL also names each attempt’s bind).',
+          description:
+            'A message as the messages list and GET /v1/messages/{id} show it. `bind` is an extension of the spec: the SMSC bind that took the message last, present once a bind took it; the answer of POST /v1/messages and webhook payloads keep the spec’s Message without it, and attempts keep the spec’s shape (GraphQL also names each attempt’s bind).',
+          properties: {
+            ...message.properties,
+            bind: { type: 'string', description: 'Extension: the SMSC bind that took the message last (such as vodacom-1); absent until one took it' },
+          },
           'x-svc-extension-fields': ['bind'],
         },
       },

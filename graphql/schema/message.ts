@@ -10,7 +10,7 @@ import { parseWith } from '../../core/app/validation.ts';
 import { ZId } from '../../core/inputs/common.ts';
 import type { MESSAGE_STATUSES } from '../../core/domain/message-states.ts';
 import * as list from '../../core/app/messages/list-messages.ts';
-import { messageDetails, messageView, type MessageDetail } from '../../core/app/messages/message-view.ts';
+import { listedMessageView, messageDetails, type MessageDetail } from '../../core/app/messages/message-view.ts';
 import { DomainError } from '../../core/domain/errors.ts';
 import { MessageStatus } from './message-status.ts';
 import { TrafficClass } from './traffic-class.ts';
@@ -21,7 +21,7 @@ import { FailureExplanation } from './failure-explanation.ts';
 import { MessageFilter, MESSAGE_FILTER_FIELDS } from './message-filter.ts';
 import { ZMessageFilter } from '../../core/inputs/messages.ts';
 
-export type MessageView = ReturnType<typeof messageView>;
+export type MessageView = ReturnType<typeof listedMessageView>;
 
 const readsMessages = allowedBy(list.access);
 
@@ -115,7 +115,7 @@ builder.queryField('messages', (t) =>
           ZMessageFilter,
           given({ status: f.status, traffic_class: f.trafficClass, campaign: f.campaignId ?? f.campaign, sender: f.sender, created_from: f.createdFrom, created_to: f.createdTo, test: f.test, recipient: f.recipient }),
         );
-        return idConnection(args, async (walk) => (await list.findMessages(context.ctx, context.actor, filter, walk)).map((row) => messageView(row, context.actor)));
+        return idConnection(args, async (walk) => (await list.findMessages(context.ctx, context.actor, filter, walk)).map((row) => listedMessageView(row, context.actor)));
       }),
   }, { name: 'MessageConnection', description: 'A page of messages, newest first.' }, { name: 'MessageEdge', description: 'A message and its place in the list.' }),
 );
