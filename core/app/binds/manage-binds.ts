@@ -3,7 +3,6 @@
 import type { Ctx } from '../context.ts';
 import { inTransaction } from '../context.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { isUniqueViolation } from '../../db/sql.ts';
 import { deleteBind, insertBind, lockBind, lockBindsTable, routesUsing, updateBind, type BindRow } from '../../db/binds/binds.ts';
 import { seal } from '../webhooks/secret-box.ts';
 import { shownUrl, type TBindSettings } from './bind-input.ts';
@@ -41,12 +40,7 @@ export async function addBind(ctx: Ctx, name: string, settings: TBindSettings) {
       created_at: tx.now,
       updated_at: tx.now,
     };
-    try {
-      await insertBind(tx.em, row);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new DomainError('conflict', `A bind is already named ${name}.`, { field: 'name' });
-      throw err;
-    }
+    if (!(await insertBind(tx.em, row))) throw new DomainError('conflict', `A bind is already named ${name}.`, { field: 'name' });
     return { bind: bindView(row) };
   });
 }

@@ -1,5 +1,5 @@
 // The SMSC binds and the routes by operator (migration 0032). The URL's password is stored sealed only.
-import { exec, one, pgArray, rows, type Runner } from '../sql.ts';
+import { exec, isUniqueViolation, one, pgArray, rows, type Runner } from '../sql.ts';
 
 export interface BindRow {
   name: string;
@@ -29,7 +29,18 @@ export function lockBind(db: Runner, name: string): Promise<BindRow | undefined>
   return one<BindRow>(db, 'select * from smsc_binds where name = ? for update', [name]);
 }
 
-export async function insertBind(db: Runner, bind: Omit<BindRow, 'updated_at'>): Promise<void> {
+/** False when a bind already has the name. */
+export async function insertBind(db: Runner, bind: Omit<BindRow, 'updated_at'>): Promise<boolean> {
+  try {
+    await insertBindRow(db, bind);
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err, 'smsc_binds_pkey')) return false;
+    throw err;
+  }
+}
+
+async function insertBindRow(db: Runner, bind: Omit<BindRow, 'updated_at'>): Promise<void> {
   await exec(
     db,
     `insert into smsc_binds (name, url_sealed, url_shown, system_type, tps, window_size, submit_timeout_ms, enabled, created_at, updated_at)
