@@ -17,9 +17,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+/** `prepare` runs on the fresh DATA_DIR before the service first starts there (binds it reads at its start, say). */
+export async function startServerProcess(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<ServerProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ujumbe-bench-'));
   fs.chmodSync(dir, 0o755);
+  await prepare?.(dir);
   const port = await freePort();
   // The same node flags as `npm start`, with this process's node binary.
   const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };

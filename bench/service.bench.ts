@@ -2,7 +2,8 @@
 // embedded PostgreSQL, workers in the same process) with live dispatch on to an SMSC simulator that answers every
 // submit and sends each receipt at once. 20 organizations, 20,000 sends over 64 connections while the dispatcher
 // submits and records receipts; then the money check, and a bare express handler doing one durable INSERT per
-// request on the same database as the machine's reference.
+// request on the same database as the machine's reference. BENCH_BINDS=5 compares five binds (one an operator,
+// each to its own simulator) with one bind, in the same run.
 import pg from 'pg';
 import { loadInThread as load, report } from './load.ts';
 import { startServerProcess } from './server-process.ts';
@@ -13,6 +14,7 @@ import { createOrm } from '../core/db/orm.ts';
 import { defaultConfig, newCtx, type Deps } from '../core/app/context.ts';
 import { systemClock } from '../core/app/clock.ts';
 import { setLiveDispatch } from '../core/app/platform/settings.ts';
+import { fiveBinds, perBind } from './service-binds.ts';
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 20);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
@@ -20,6 +22,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 // BENCH_REPORTING=off measures sending without the report's rollups (their triggers disabled), the comparison
 // issue 14 asks for; its rollups then do not equal the recount.
 const REPORTING = process.env.BENCH_REPORTING !== 'off';
+/** BENCH_BINDS=5: the five-bind mode beside one bind, in the same run. */
+const BINDS = Number(process.env.BENCH_BINDS ?? 1);
 
 async function untilAllFinal(pool: pg.Pool, deadlineMs: number): Promise<number> {
   for (;;) {
@@ -67,10 +71,15 @@ async function figures(pool: pg.Pool) {
   return { ...rows[0], ...money.rows[0], statuses: JSON.stringify(statuses.rows[0].s), early_receipts: early.rows[0].n, ...rollups.rows[0] } as Record<string, number | string>;
 }
 
-export async function run(): Promise<void> {
-  const simulator = await startSmscSimulator({ port: 0, dlrDelayMs: 0 });
+type Mode = { name: string; binds: 1 | 5; mixed: boolean };
+
+/** One service run: its sends and their dispatch; returns the submit rate. */
+async function measure(mode: Mode, baseline: boolean): Promise<number> {
+  const five = mode.binds === 5 ? await fiveBinds() : null;
+  const simulator = five ? null : await startSmscSimulator({ port: 0, dlrDelayMs: 0 });
   // Limits lifted so that the figure is the service's, not a bucket's (the default is 100 req/s an organization).
-  const server = await startServerProcess({ LIVE_DISPATCH: 'on', SMPP_URL: simulator.url, SMPP_TPS: '10000', SMPP_WINDOW: '500', RATE_LIMIT_LIVE_RPS: '100000' });
+  const smsc = simulator ? { SMPP_URL: simulator.url, SMPP_TPS: '10000', SMPP_WINDOW: '500' } : five!.env;
+  const server = await startServerProcess({ LIVE_DISPATCH: 'on', RATE_LIMIT_LIVE_RPS: '100000', ...smsc }, five?.prepare);
   const db = await startEmbedded(server.dataDir);
   const orm = await createOrm(db.url, { poolMax: 4 });
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
@@ -80,8 +89,8 @@ export async function run(): Promise<void> {
     const keys = await sendingOrganizations(deps, ORGS, 'Service bench');
     if (!REPORTING) for (const op of ['insert', 'update', 'delete']) await pool.query(`alter table messages disable trigger messages_rollup_${op}`);
     const durable = await pool.query("select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit");
-    process.stdout.write(`service: ${ORGS} organizations, ${MESSAGES} sends over ${CONNECTIONS} connections; rollups ${REPORTING ? 'on' : 'off'}; database ${JSON.stringify(durable.rows[0])}\n`);
-    const factory = { module: new URL('./send-requests.ts', import.meta.url).href, params: { keys, seed: 11, delivered: true } };
+    process.stdout.write(`service (${mode.name}): ${ORGS} organizations, ${MESSAGES} sends over ${CONNECTIONS} connections; rollups ${REPORTING ? 'on' : 'off'}; database ${JSON.stringify(durable.rows[0])}\n`);
+    const factory = { module: new URL('./send-requests.ts', import.meta.url).href, params: { keys, seed: 11, delivered: true, mixed: mode.mixed } };
     const walBefore = await pool.query('select wal_bytes, wal_records from pg_stat_wal');
     const t0 = Date.now();
     const sent = await load({ url: `${server.base}/v1/messages`, method: 'POST', connections: CONNECTIONS, seconds: 600, requests: MESSAGES, factory });
@@ -93,27 +102,48 @@ export async function run(): Promise<void> {
     const n = Number(f.messages);
     const walAfter = await pool.query('select wal_bytes, wal_records from pg_stat_wal');
     const wal = { bytes: Number(walAfter.rows[0].wal_bytes) - Number(walBefore.rows[0].wal_bytes), records: Number(walAfter.rows[0].wal_records) - Number(walBefore.rows[0].wal_records) };
+    const submitted = n / Number(f.submit_seconds);
     process.stdout.write(
       [
-        `  submitted: ${(n / Number(f.submit_seconds)).toFixed(0)} msg/s (first submit to last answer, ${Number(f.submit_seconds).toFixed(1)} s)`,
+        `  submitted: ${submitted.toFixed(0)} msg/s (first submit to last answer, ${Number(f.submit_seconds).toFixed(1)} s)`,
         `  receipted: ${(n / Number(f.receipt_seconds)).toFixed(0)} msg/s (first submit to last receipt recorded, ${Number(f.receipt_seconds).toFixed(1)} s)`,
         `  end to end: ${endToEnd.toFixed(1)} s from the first request to every message final${left ? ` (${left} still not final after 120 s)` : ''}`,
         `  money: ${JSON.stringify(f)}`,
         `  write-ahead log: ${(wal.bytes / n / 1024).toFixed(1)} KiB and ${(wal.records / n).toFixed(0)} records a message`,
+        '  by bind:',
+        ...(await perBind(pool)),
         '',
       ].join('\n'),
     );
-    const barePool = new pg.Pool({ connectionString: db.url, max: 20 });
-    const bare = await bareInsertHandler(barePool);
-    const baseline = await load({ url: bare.url, method: 'POST', connections: CONNECTIONS, seconds: 10, factory });
-    report('bare express handler, one durable INSERT a request', baseline);
-    process.stdout.write(`ratio of accepted sends to the bare handler: ${(sent.rps / baseline.rps).toFixed(2)}\n`);
-    await bare.close();
-    await barePool.end();
+    if (baseline) {
+      const barePool = new pg.Pool({ connectionString: db.url, max: 20 });
+      const bare = await bareInsertHandler(barePool);
+      const base = await load({ url: bare.url, method: 'POST', connections: CONNECTIONS, seconds: 10, factory });
+      report('bare express handler, one durable INSERT a request', base);
+      process.stdout.write(`ratio of accepted sends to the bare handler: ${(sent.rps / base.rps).toFixed(2)}\n`);
+      await bare.close();
+      await barePool.end();
+    }
+    return submitted;
   } finally {
     await pool.end();
     await orm.close();
     await server.stop();
-    await simulator.close();
+    await simulator?.close();
+    await five?.close();
   }
+}
+
+/**
+ * BENCH_BINDS=5: the same mix of numbers across the operators sent twice, first through one bind, then through
+ * five (one simulator and one bind an operator), and the two submit rates compared.
+ */
+export async function run(): Promise<void> {
+  if (BINDS !== 5) {
+    await measure({ name: 'one bind', binds: 1, mixed: false }, true);
+    return;
+  }
+  const one = await measure({ name: 'one bind, every operator', binds: 1, mixed: true }, false);
+  const five = await measure({ name: 'five binds, one an operator', binds: 5, mixed: true }, false);
+  process.stdout.write(`five binds against one: ${five.toFixed(0)} against ${one.toFixed(0)} msg/s submitted, ratio ${(five / one).toFixed(2)} (target at least 0.90)\n`);
 }

@@ -13,6 +13,7 @@ import { clockCommands } from './ops/clock.ts';
 import { tickCommands } from './ops/tick.ts';
 import { paymentCommands } from './ops/payments.ts';
 import { numberCommands } from './ops/numbers.ts';
+import { bindCommands } from './ops/binds.ts';
 import { boot, log } from './boot.ts';
 import { loadEnv } from '../core/config.ts';
 import { migrate } from '../core/db/migrate.ts';
@@ -35,6 +36,7 @@ const COMMANDS: Command[] = [
   ...platformCommands,
   ...clockCommands,
   ...tickCommands,
+  ...bindCommands,
 ];
 
 interface Outcome {

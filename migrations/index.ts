@@ -30,6 +30,7 @@ import { Migration0028RecipientSearchAndExports } from './0028-recipient-search-
 import { Migration0029CampaignFigures } from './0029-campaign-figures.ts';
 import { Migration0030MemberLanguage } from './0030-member-language.ts';
 import { Migration0031MobileMoney } from './0031-mobile-money.ts';
+import { Migration0032SmscBinds } from './0032-smsc-binds.ts';
 import { Migration0033InboundMessages } from './0033-inbound-messages.ts';
 import { Migration0034ScheduledMessages } from './0034-scheduled-messages.ts';
 import { Migration0035Keywords } from './0035-keywords.ts';
@@ -67,6 +68,7 @@ export const migrationsList = [
   { name: '0029-campaign-figures', class: Migration0029CampaignFigures },
   { name: '0030-member-language', class: Migration0030MemberLanguage },
   { name: '0031-mobile-money', class: Migration0031MobileMoney },
+  { name: '0032-smsc-binds', class: Migration0032SmscBinds },
   { name: '0033-inbound-messages', class: Migration0033InboundMessages },
   { name: '0034-scheduled-messages', class: Migration0034ScheduledMessages },
   { name: '0035-keywords', class: Migration0035Keywords },

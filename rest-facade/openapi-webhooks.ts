@@ -6,7 +6,7 @@ import { TRAFFIC_CLASSES } from '../core/domain/pricing.ts';
 const time = { type: ['string', 'null'], format: 'date-time' };
 const nullableString = { type: ['string', 'null'] };
 
-const message = {
+export const message = {
   type: 'object',
   description: 'The message as an API key sees it (campaign messages mask the number), in the status the event reports.',
   required: ['id', 'status', 'client_ref', 'test'],

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { AnyRoute } from './route.ts';
 import { ERROR_STATUS } from '../core/transport/error-status.ts';
-import { webhooksSection } from './openapi-webhooks.ts';
+import { message, webhooksSection } from './openapi-webhooks.ts';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 
@@ -123,6 +123,19 @@ export function buildOpenApi(routes: readonly AnyRoute[]) {
     info: { title: 'Ujumbe API', version: '1', description: 'Prepaid SMS for businesses in Tanzania.' },
     servers: [{ url: '/' }],
     components: {
+      schemas: {
+        // GET /v1/messages and /v1/messages/{id} answer with this shape (the latter with attempts and receipts).
+        Message: {
+          ...message,
+          description:
+            'A message as the messages list and GET /v1/messages/{id} show it. `bind` is an extension of the spec: the SMSC bind that took the message last, present once a bind took it; the answer of POST /v1/messages and webhook payloads keep the spec’s Message without it, and attempts keep the spec’s shape (GraphQL also names each attempt’s bind).',
+          properties: {
+            ...message.properties,
+            bind: { type: 'string', description: 'Extension: the SMSC bind that took the message last (such as vodacom-1); absent until one took it' },
+          },
+          'x-svc-extension-fields': ['bind'],
+        },
+      },
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'ujm_test_… or ujm_live_… API key' },
         session: { type: 'apiKey', in: 'cookie', name: 'ujm_session' },

@@ -5,15 +5,21 @@ import { readFileSync } from 'node:fs';
 import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { Deps } from '../core/app/context.ts';
 import { quietLogger } from '../core/db/migrate.ts';
-import { DISPATCHER_DEFAULTS, startDispatcher, STOP_RECEIPTS_MS, type DispatcherOptions, type Providers } from './dispatcher.ts';
+import { DISPATCHER_DEFAULTS, startDispatcher, STOP_RECEIPTS_MS, type BindProviders, type DispatcherOptions, type Providers } from './dispatcher.ts';
 import { STOP_WRITE_MS } from './dispatch-writer.ts';
 import { startWebhookSender, type SenderOptions } from './webhook-sender.ts';
 import { loopsOfThePool } from './pool-loops.ts';
 import { jobPool } from './job-pool.ts';
 import { nativePool } from '../core/db/sql.ts';
 import { wakeTimers } from '../core/db/jobs/timer-jobs.ts';
-import { createSmppProvider } from './providers/smpp-client.ts';
-import { startSmscSimulator } from './providers/smsc-simulator.ts';
+import { startSmscSimulator, type SmscSimulator } from './providers/smsc-simulator.ts';
+import type { SmppTiming } from './providers/smpp-client.ts';
+import { availability, laneConfigs, readRouting } from '../core/app/binds/lane-configs.ts';
+import { carrierOf } from '../core/domain/bind-routes.ts';
+import { operatorOf } from '../core/domain/operators.ts';
+import { inboundAddress } from '../core/domain/inbound-address.ts';
+import type { Pool } from 'pg';
+import { connectBinds } from './lanes/lane-providers.ts';
 import { PERIODIC_TASKS, taskList } from './task-list.ts';
 
 export { taskList };
@@ -46,8 +52,13 @@ export interface WorkerOptions {
    * side by side with the periodic tasks and an import.
    */
   concurrency?: number;
-  /** The providers behind the dispatcher (the caller closes them); by default this process's own (connectProviders). */
-  providers?: Providers;
+  /**
+   * The providers behind the dispatcher (the caller closes them): one bind's, or each bind's. By default this
+   * process's own: for each bind (or the `default` one), a simulator of its own and, with LIVE_DISPATCH, its SMSC.
+   */
+  providers?: Providers | BindProviders[];
+  /** The timing of this process's own SMPP links (tests shorten the reconnect pauses). */
+  smppTiming?: Partial<SmppTiming>;
   dispatcher?: DispatcherOptions;
   /**
    * The webhook sender's options; null: this process does no webhook work, neither the sender nor the crontab's
@@ -56,27 +67,6 @@ export interface WorkerOptions {
   sender?: Partial<SenderOptions> | null;
   /** Only these of the crontab's tasks (a benchmark of part of the work); by default all of them. */
   periodic?: readonly string[];
-}
-
-/**
- * The providers behind the dispatcher: the built-in SMSC simulator always (real SMPP over loopback; live traffic
- * goes there unless LIVE_DISPATCH is on), and the operator's SMSC with LIVE_DISPATCH. The links bind as soon as
- * they are made, and an SMSC then sends the receipts it still holds: they are made in the same turn as the
- * dispatcher that takes their receipts, never before (a receipt with nobody to take it is refused, and the SMSC
- * sends it again only at its next bind).
- */
-function connectProviders(deps: Deps, simulatorUrl: string) {
-  const { smpp, smppSubmitTimeoutMs, liveDispatch } = deps.config;
-  const quiet = { info: () => {}, warn: (msg: string, fields?: object) => process.stderr.write(`${JSON.stringify({ message: msg, ...fields })}\n`) };
-  const simulator = createSmppProvider({ url: simulatorUrl, tps: 10_000, window: 500, submitTimeoutMs: smppSubmitTimeoutMs, logger: quiet });
-  const live =
-    liveDispatch && smpp.url ? createSmppProvider({ url: smpp.url, tps: smpp.tps, window: smpp.window, submitTimeoutMs: smppSubmitTimeoutMs, logger: quiet }) : null;
-  return {
-    providers: { simulator, live },
-    async close() {
-      await Promise.all([simulator.close(), live?.close()]);
-    },
-  };
 }
 
 /**
@@ -92,16 +82,19 @@ export async function startWorkers(deps: Deps, connectionString: string, options
   const concurrency = options.concurrency ?? 6;
   const jobs = jobPool(connectionString, concurrency + 2);
   const pgPool = jobs.pool;
-  const simulatorServer = options.providers ? null : await startSmscSimulator({ port: 0, dlrDelayMs: deps.config.simulatorReceiptDelayMs });
-  const own: { links: ReturnType<typeof connectProviders> | null } = { links: null };
+  // Each bind's own simulator, and its links made in the same turn as the dispatcher that takes their receipts.
+  const configs = options.providers ? [] : await laneConfigs(deps, await nativePool(deps.orm.em));
+  const simulators = new Map<string, SmscSimulator>();
+  for (const c of configs) simulators.set(c.name, await startSmscSimulator({ port: 0, dlrDelayMs: deps.config.simulatorReceiptDelayMs }));
+  const own: { links: ReturnType<typeof connectBinds> | null } = { links: null };
   const closeOwn = async () => {
     await own.links?.close();
-    await simulatorServer?.close();
+    await Promise.all([...simulators.values()].map((s) => s.close()));
   };
   const events = new EventEmitter() as WorkerEvents;
   const loops = loopsOfThePool(events, () => {
-    if (simulatorServer) own.links = connectProviders(deps, simulatorServer.url);
-    const providers = options.providers ?? own.links!.providers;
+    if (!options.providers) own.links = connectBinds(deps, configs, new Map([...simulators].map(([name, s]) => [name, s.url])), { timing: options.smppTiming });
+    const providers = options.providers ?? own.links!.lanes;
     return [
       ...(options.sender === null ? [] : [startWebhookSender(deps, options.sender)]),
       startDispatcher(deps, providers, options.dispatcher ?? DISPATCHER_DEFAULTS),
@@ -119,7 +112,7 @@ export async function startWorkers(deps: Deps, connectionString: string, options
     runner = await run({
       pgPool,
       concurrency,
-      taskList: taskList(deps, () => simulatorServer),
+      taskList: taskList(deps, async (from) => simulatorFor(await nativePool(deps.orm.em), simulators, from)),
       crontab: crontabOf(periodic),
       events,
       noHandleSignals: true,
@@ -160,4 +153,17 @@ export async function startWorkers(deps: Deps, connectionString: string, options
       await pgPool.end().catch(() => {});
     },
   };
+}
+
+/**
+ * The simulator a handset's message comes in on: that of the bind carrying its operator now (as a real operator's
+ * messages come in on its own bind), else the first; null when this process runs none.
+ */
+async function simulatorFor(pool: Pool, simulators: ReadonlyMap<string, SmscSimulator>, from: string): Promise<SmscSimulator | null> {
+  const first = simulators.values().next();
+  if (first.done) return null;
+  const routing = await readRouting(pool);
+  const up = new Map([...simulators.keys()].map((name) => [name, true]));
+  const bind = carrierOf(operatorOf(inboundAddress(from)), routing.routes, availability(routing, up));
+  return (bind !== null ? simulators.get(bind) : undefined) ?? first.value;
 }

@@ -31,8 +31,11 @@ export const PERIODIC_TASKS = [
   'inbound_parts',
 ] as const;
 
-/** `simulator`: the process's own SMSC simulator, when it runs one (`ops inbound simulate` goes there). */
-export function taskList(deps: Deps, simulator: () => SmscSimulator | null = () => null): TaskList {
+/**
+ * `simulator`: the process's own SMSC simulator that a handset's message comes in on (`ops inbound simulate` goes
+ * there), when it runs one.
+ */
+export function taskList(deps: Deps, simulator: (from: string) => Promise<SmscSimulator | null> = async () => null): TaskList {
   const periodic: Record<(typeof PERIODIC_TASKS)[number], Task> = {
     campaign_progress: campaignProgressTask(deps),
     message_timers: messageTimersTask(deps),

@@ -6,6 +6,9 @@ import { takenIn, type Recorder } from './recorder.ts';
 export function runCounts(sent: SentMessage[], snapshot: Snapshot, recorder: Recorder, campaign: number, launch: number) {
   const statuses: Record<string, number> = {};
   for (const m of snapshot.messages) statuses[m.status] = (statuses[m.status] ?? 0) + 1;
+  // Which bind took each message last: the world's two binds should both carry traffic.
+  const binds: Record<string, number> = {};
+  for (const m of snapshot.messages) binds[m.bind ?? 'none'] = (binds[m.bind ?? 'none'] ?? 0) + 1;
   const retries: Record<string, number> = {};
   for (const s of sent) for (const f of s.result.failures) retries[f] = (retries[f] ?? 0) + 1;
   // Unknown although the SMSC never took in a part of it: it was claimed, then its process died before the submit.
@@ -23,5 +26,5 @@ export function runCounts(sent: SentMessage[], snapshot: Snapshot, recorder: Rec
     messages: snapshot.messages.length,
     'unknown-never-sent': unknownNeverSent,
   };
-  return { counts, statuses, retries };
+  return { counts, statuses, binds, retries };
 }

@@ -18,8 +18,8 @@ export interface Organization {
 }
 
 /** Runs `ujumbe-ops ARGS` against the database at `url`; its JSON answer, or an error with what it said. */
-export function ops(url: string, args: string[]): Promise<Record<string, any>> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, NODE_ENV: 'development' };
+export function ops(url: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Record<string, any>> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, NODE_ENV: 'development', ...extraEnv };
   delete env.CLOCK;
   delete env.DATA_DIR;
   return new Promise((resolve, reject) => {

@@ -49,7 +49,8 @@ export async function preparePushes(base: string, random: Random, seed: number, 
   const plans = Array.from({ length: count }, (_, i) => ({
     organizationId: organization.id,
     key: `chaos-${seed}-push-${i}`,
-    phone: freshNumber(random, `4${outcomeOf(random)}`),
+    // M-Pesa takes Vodacom numbers only.
+    phone: freshNumber(random, `4${outcomeOf(random)}`, '75'),
     amountTzs: random.int(2, 200) * 500,
     // Between the notices and the sends, so that the faults find some of them on the way.
     atMs: Math.floor(((i + 0.5) / Math.max(1, count)) * spreadMs),

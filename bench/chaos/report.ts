@@ -11,7 +11,7 @@ export function runLines(index: number, runs: number, r: RunReport): string[] {
   const phases = `setup ${seconds(r.phases.setupMs)}, faults ${seconds(r.phases.faultsMs)}, settle ${seconds(r.phases.settleMs)}`;
   const lines = [
     `run ${index}/${runs} seed=${r.seed} faults=[${r.faults.join('; ')}] smsc=${r.background}`,
-    `  sends ${pairs(r.counts)} | retried on ${pairs(r.retries) || 'nothing'} | smsc ${pairs(r.smsc)} | statuses ${pairs(r.statuses)} | ${settled} | violations: ${violations} | ${seconds(r.ms)} (${phases})`,
+    `  sends ${pairs(r.counts)} | retried on ${pairs(r.retries) || 'nothing'} | smsc ${pairs(r.smsc)} | statuses ${pairs(r.statuses)} | binds ${pairs(r.binds)} | ${settled} | violations: ${violations} | ${seconds(r.ms)} (${phases})`,
   ];
   lines.push(`  paybill ${pairs(r.payments)} | push ${pairs(r.pushes)}`);
   if (r.lastWaiting) lines.push(`  last waited for: ${r.lastWaiting}`);

@@ -21,6 +21,8 @@ export interface RunReport {
   background: string;
   counts: Record<string, number>;
   statuses: Record<string, number>;
+  /** Messages by the bind that took them last. */
+  binds: Record<string, number>;
   /** What the SMSC did during the run: submits, drops, faulted submits by fault, receipts resent, duplicated, stray. */
   smsc: Record<string, number>;
   /** Money in at the paybill: notices posted, answered, duplicated on purpose, and the rows kept. */
@@ -101,13 +103,14 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
   checkPushes(pushed, snapshot, violations);
 
   const smscAfter = flatStats(world);
-  const { counts, statuses, retries } = runCounts(sent, snapshot, world.recorder, campaign?.phones.length ?? 0, launch?.status ?? 0);
+  const { counts, statuses, binds, retries } = runCounts(sent, snapshot, world.recorder, campaign?.phones.length ?? 0, launch?.status ?? 0);
   return {
     seed: options.seed,
     faults: run.faults.events.map(describeFault),
     background: describeBackground(run.faults.background),
     counts,
     statuses,
+    binds,
     smsc: Object.fromEntries(Object.entries(smscAfter).map(([k, v]) => [k, v - (smscBefore[k] ?? 0)]).filter(([, v]) => v !== 0)),
     payments: paymentCounts(paid, snapshot),
     pushes: pushCounts(pushed, snapshot),

@@ -12,6 +12,8 @@ export interface MessageRow {
   campaign_id: string | null;
   failure_reason: string | null;
   submit_started_at: Date | null;
+  /** The bind that took it last (null if none did; left out by hand-made rows). */
+  bind?: string | null;
   attempts: Array<{ number: number; state: string; detail: string | null }>;
   /** How many of its parts have their provider id recorded. */
   provider_ids: number;
@@ -90,7 +92,7 @@ export async function readSnapshot(pool: pg.Pool, organizations: string[], stray
     await client.query('begin isolation level repeatable read read only');
     const orgs = [organizations];
     const messages = await client.query<MessageRow>(
-      `select m.organization_id, m.id, m.client_ref, m.status, m.charge, m.total::text, m.to_phone, m.campaign_id, m.failure_reason, m.submit_started_at,
+      `select m.organization_id, m.id, m.client_ref, m.status, m.charge, m.total::text, m.to_phone, m.campaign_id, m.failure_reason, m.submit_started_at, m.bind,
          coalesce((select json_agg(json_build_object('number', a.number, 'state', a.state, 'detail', a.detail) order by a.number)
                    from message_attempts a where a.organization_id = m.organization_id and a.message_id = m.id), '[]') as attempts,
          (select count(*)::int from message_provider_ids p where p.organization_id = m.organization_id and p.message_id = m.id) as provider_ids,

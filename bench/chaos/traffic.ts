@@ -33,12 +33,13 @@ function endingOf(random: Random): string {
   return chosen === 'normal' ? String(random.int(10, 89)) : chosen;
 }
 
-// Each handset is used once in the harness's life (runs share the SMSC and the database): +255 75 SSSSS EE.
+// Each handset is used once in the harness's life (runs share the SMSC and the database): +255 75 SSSSS EE and
+// +255 68 SSSSS EE in turn, Vodacom's and Airtel's, so that both binds of the world carry traffic (world.ts).
 let serial = 0;
-export function freshNumber(random: Random, ending = endingOf(random)): string {
+export function freshNumber(random: Random, ending = endingOf(random), prefix?: '75' | '68'): string {
   serial += 1;
   if (serial > 99_999) throw new Error('the harness ran out of fresh handset numbers');
-  return `+25575${String(serial).padStart(5, '0')}${ending}`;
+  return `+255${prefix ?? (serial % 2 === 0 ? '75' : '68')}${String(serial).padStart(5, '0')}${ending}`;
 }
 
 /** A GSM-7 body of one part (up to 160) or two (161 to 306 characters). */

@@ -1,5 +1,5 @@
 // The world the runs share: the harness's PostgreSQL, the fault-injecting SMSC and the service's processes (one
-// `npm start`, API replicas, worker replicas), all on one database, live dispatch on, pointed at the SMSC.
+// `npm start`, API replicas, worker replicas), all on one database, live dispatch on, with two binds to the SMSC.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +45,19 @@ export interface World {
   close(): Promise<void>;
 }
 
+/**
+ * Two binds to the one fault-injecting SMSC, Vodacom's and Airtel's, each the other's fallback: every fault hits
+ * two lanes of every worker, and a message may fail over only if it was never written.
+ */
+async function twoBinds(url: string, smsc: string, options: WorldOptions, key: string): Promise<void> {
+  const env = { WEBHOOK_SECRETS_KEY: key };
+  const settings = ['--url', smsc, '--tps', String(options.tps), '--submit-timeout-ms', String(options.submitTimeoutMs)];
+  await ops(url, ['binds', 'add', 'vodacom-1', ...settings], env);
+  await ops(url, ['binds', 'add', 'airtel-1', ...settings], env);
+  await ops(url, ['routes', 'set', 'vodacom', '--binds', 'vodacom-1,airtel-1'], env);
+  await ops(url, ['routes', 'set', 'airtel', '--binds', 'airtel-1,vodacom-1'], env);
+}
+
 export async function startWorld(options: WorldOptions): Promise<World> {
   const db = await startChaosDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ujumbe-chaos-data-'));
@@ -60,6 +73,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   });
   await ops(db.url, ['platform', 'live-dispatch', 'on']);
   const webhookSecretsKey = randomBytes(32);
+  await twoBinds(db.url, sim.url, options, webhookSecretsKey.toString('base64'));
   const env = {
     DATABASE_URL: db.url,
     NODE_ENV: 'development',

@@ -11,6 +11,7 @@ export const MessageAttempt = builder.objectRef<MessageDetail['attempts'][number
     }),
     detail: t.exposeString('detail', { nullable: true, description: 'What the operator answered, or why there was no answer; null when there is nothing to add.' }),
     startedAt: t.field({ type: 'DateTime', nullable: true, description: 'When the hand-over began (UTC).', resolve: (a) => a.started_at }),
+    bind: t.exposeString('bind', { nullable: true, description: 'The SMSC bind that carried it (an operator’s name such as vodacom-1); null when it reached no SMSC.' }),
     finishedAt: t.field({ type: 'DateTime', nullable: true, description: 'When the operator answered or the wait gave up (UTC); null while it is on its way.', resolve: (a) => a.finished_at }),
   }),
 });

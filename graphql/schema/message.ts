@@ -10,7 +10,7 @@ import { parseWith } from '../../core/app/validation.ts';
 import { ZId } from '../../core/inputs/common.ts';
 import type { MESSAGE_STATUSES } from '../../core/domain/message-states.ts';
 import * as list from '../../core/app/messages/list-messages.ts';
-import { messageDetails, messageView, type MessageDetail } from '../../core/app/messages/message-view.ts';
+import { listedMessageView, messageDetails, type MessageDetail } from '../../core/app/messages/message-view.ts';
 import { DomainError } from '../../core/domain/errors.ts';
 import { MessageStatus } from './message-status.ts';
 import { TrafficClass } from './traffic-class.ts';
@@ -21,7 +21,7 @@ import { FailureExplanation } from './failure-explanation.ts';
 import { MessageFilter, MESSAGE_FILTER_FIELDS } from './message-filter.ts';
 import { ZMessageFilter } from '../../core/inputs/messages.ts';
 
-export type MessageView = ReturnType<typeof messageView>;
+export type MessageView = ReturnType<typeof listedMessageView>;
 
 const readsMessages = allowedBy(list.access);
 
@@ -89,6 +89,10 @@ export const Message = builder.objectRef<MessageView>('Message').implement({
     createdAt: t.field({ type: 'DateTime', nullable: true, description: 'When it was created (UTC); reports count it on that day in EAT.', resolve: (m) => m.created_at }),
     updatedAt: t.field({ type: 'DateTime', nullable: true, description: 'Its last change of status (UTC).', resolve: (m) => m.updated_at }),
     finalAt: t.field({ type: 'DateTime', nullable: true, description: 'When it reached a final status (UTC); null while it has none.', resolve: (m) => m.final_at }),
+    bind: t.exposeString('bind', {
+      nullable: true,
+      description: 'The SMSC bind that took it last (each operator has its own, such as vodacom-1); null until one took it. Each attempt names the bind that carried it.',
+    }),
     attempts: t.field({
       type: [MessageAttempt],
       description: 'Each time the service handed the message to an operator, first to last; empty while it waits to be sent (a test message gets one at once, reaching no operator).',
@@ -117,7 +121,7 @@ builder.queryField('messages', (t) =>
           ZMessageFilter,
           given({ status: f.status, traffic_class: f.trafficClass, campaign: f.campaignId ?? f.campaign, sender: f.sender, created_from: f.createdFrom, created_to: f.createdTo, test: f.test, recipient: f.recipient }),
         );
-        return idConnection(args, async (walk) => (await list.findMessages(context.ctx, context.actor, filter, walk)).map((row) => messageView(row, context.actor)));
+        return idConnection(args, async (walk) => (await list.findMessages(context.ctx, context.actor, filter, walk)).map((row) => listedMessageView(row, context.actor)));
       }),
   }, { name: 'MessageConnection', description: 'A page of messages, newest first.' }, { name: 'MessageEdge', description: 'A message and its place in the list.' }),
 );

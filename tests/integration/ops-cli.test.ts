@@ -35,7 +35,7 @@ describe('ops: happy paths', () => {
       const run = await ops(args);
       expect(run.code).toBe(0);
       expect(run.out.usage).toEqual(expect.arrayContaining([expect.stringContaining('org create --name N [--verified]')]));
-      expect(run.out.usage).toHaveLength(29);
+      expect(run.out.usage).toHaveLength(37);
     }
   });
 

@@ -3,7 +3,7 @@
 // key) on tables with thousands of rows, and no rule is left as a function call. A rule made strict, volatile or
 // PL/pgSQL would no longer inline, and this fails.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_DUE } from '../../core/db/messages/claim.ts';
+import { CLAIM_DUE, CLAIM_DUE_FOR_OPERATORS } from '../../core/db/messages/claim.ts';
 import { ONE_SEND_CONTEXT } from '../../core/db/messages/send-context.ts';
 import { createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 
@@ -60,10 +60,21 @@ function expectInlined(text: string): void {
 
 describe('the rules on the hot paths', () => {
   it('the dispatcher’s claim reads the queue by messages_due', async () => {
-    const text = await plan(CLAIM_DUE, [T, T, true, 100, T, null, T]);
+    const text = await plan(CLAIM_DUE, [T, T, true, 100, T, null, 'default', T]);
     expectInlined(text);
     expect(text).toContain('messages_due');
     expect(text).not.toMatch(/Seq Scan on public\.messages/);
+  });
+
+  it('a lane’s claim of some operators reads the queue by messages_due_by_operator', async () => {
+    for (const operators of ['{vodacom}', '{airtel,yas,halotel}']) {
+      const text = await plan(CLAIM_DUE_FOR_OPERATORS, [operators, T, T, true, 100, 100, T, null, 'vodacom-1', T]);
+      expectInlined(text);
+      expect(text).toMatch(/Index Scan using messages_due_by_operator/);
+      // An ordered walk of each operator's entries, never a sort of their whole backlog.
+      expect(text).not.toMatch(/Bitmap Heap Scan on public\.messages|Sort Key: messages\.dispatch_after/);
+      expect(text).not.toMatch(/Seq Scan on public\.messages/);
+    }
   });
 
   it('a send’s checks read the opt-out, the consent and the plan in force by their keys', async () => {

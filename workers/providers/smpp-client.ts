@@ -36,6 +36,8 @@ export const DEFAULT_SMPP_TIMING: SmppTiming = {
 export interface SmppProviderOptions {
   /** smpp://system_id:password@host:port */
   url: string;
+  /** The bind's system_type (empty by default). */
+  systemType?: string;
   tps: number;
   window: number;
   submitTimeoutMs: number;
@@ -54,7 +56,16 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   keepRawShortMessages();
   knowSmscMessageRef();
   const timing = { ...DEFAULT_SMPP_TIMING, ...options.timing };
-  const logger = options.logger ?? consoleLogger;
+  const given = options.logger ?? consoleLogger;
+  let lastError: { message: string; at: Date } | null = null;
+  // Every warning is the link's last error for the operator; none carries the password.
+  const logger: SmppLogger = {
+    info: given.info,
+    warn: (msg, fields) => {
+      lastError = { message: describe(msg, fields), at: new Date() };
+      given.warn(msg, fields);
+    },
+  };
   const handlers: Array<(receipt: ProviderReceipt) => void | Promise<void>> = [];
   const lateHandlers: Array<(late: LateAcceptance) => void> = [];
   const inboundHandlers: Array<(part: InboundPart) => Promise<void>> = [];
@@ -63,6 +74,7 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
   const smsc = `${target.systemId}@${target.host}:${target.port}`;
   const connection = createSmppConnection({
     target,
+    systemType: options.systemType ?? '',
     responseTimeoutMs: options.submitTimeoutMs,
     enquireLinkMs: timing.enquireLinkMs,
     reconnectInitialMs: timing.reconnectInitialMs,
@@ -235,8 +247,14 @@ export function createSmppProvider(options: SmppProviderOptions): SmsProvider {
       lateHandlers.push(handler);
     },
     drain,
+    state: () => ({ bound: connection.isBound(), windowInUse: window.inUse(), window: options.window, lastError }),
     close: () => connection.close(),
   };
+}
+
+function describe(msg: string, fields?: object): string {
+  const detail = fields && Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : '';
+  return `${msg}${detail}`.slice(0, 500);
 }
 
 /** The first part's write waits for `gate` (then it is dropped); every part's late answer goes to `onLate`. */

@@ -17,6 +17,8 @@ export type PartResult =
 
 export interface ConnectionOptions {
   target: SmppTarget;
+  /** The bind's system_type, when its SMSC asks for one. */
+  systemType?: string;
   /** Patience for any answer we wait on: submit_sm_resp, bind_transceiver_resp, enquire_link_resp. */
   responseTimeoutMs: number;
   enquireLinkMs: number;
@@ -38,6 +40,8 @@ export type LateAnswer = { kind: 'accepted'; messageId: string } | { kind: 'refu
 export interface SmppConnection {
   /** True once bound, false if the link is not bound within timeoutMs or is closed. */
   whenBound(timeoutMs: number): Promise<boolean>;
+  /** Bound now. */
+  isBound(): boolean;
   /** `onLate` hears the answer to a submit_sm that timed out, if the SMSC still gives one on the same link. */
   submit(fields: Record<string, unknown>, onLate?: (answer: LateAnswer) => void): Promise<PartResult>;
   /** deliver_sm read but not yet answered (their storing is under way). */
@@ -99,7 +103,7 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
     });
     session.on('connect', () => {
       coalesceWrites(session.socket);
-      session.bind_transceiver({ system_id: target.systemId, password: target.password }, (resp) => {
+      session.bind_transceiver({ system_id: target.systemId, password: target.password, system_type: options.systemType ?? '' }, (resp) => {
         clearTimeout(bindTimer);
         current.timers.delete(bindTimer);
         if (resp.command_status !== STATUS.ESME_ROK) {
@@ -271,5 +275,5 @@ export function createSmppConnection(options: ConnectionOptions): SmppConnection
   }
 
   connect();
-  return { whenBound, submit, close, pauseReading, unanswered: () => unanswered };
+  return { whenBound, isBound: () => !closed && link?.bound === true, submit, close, pauseReading, unanswered: () => unanswered };
 }

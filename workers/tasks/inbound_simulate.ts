@@ -4,11 +4,14 @@ import type { Task } from 'graphile-worker';
 import type { SmscSimulator } from '../providers/smsc-simulator.ts';
 import { ZInboundSimulation } from '../../core/app/inbound/simulate-inbound.ts';
 
-/** `simulator`: this process's own, when it runs one (a worker given other providers has none). */
-export function inboundSimulateTask(simulator: () => SmscSimulator | null): Task {
+/**
+ * `simulator`: this process's own for the sender's operator (the bind that carries it), when it runs one (a worker
+ * given other providers has none).
+ */
+export function inboundSimulateTask(simulator: (from: string) => Promise<SmscSimulator | null>): Task {
   return async (payload, helpers) => {
     const request = ZInboundSimulation.parse(payload);
-    const sim = simulator();
+    const sim = await simulator(request.from);
     // Thrown, so that the job is tried again (in another worker process, perhaps) rather than lost.
     if (!sim) throw new Error('this worker process runs no SMSC simulator');
     const sent = sim.sendInbound({ from: request.from, to: request.to, text: request.text, parts: request.parts, concat: request.concat });

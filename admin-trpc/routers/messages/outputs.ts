@@ -29,6 +29,8 @@ export const ZMessage = z.strictObject({
   created_at: ZInstant,
   updated_at: ZInstant,
   final_at: ZInstant,
+  /** The SMSC bind that took it last: the list and get give it once a bind took the message. */
+  bind: z.string().optional(),
 });
 
 /**

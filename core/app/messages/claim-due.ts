@@ -7,11 +7,19 @@ import { claimDueMessages, insertWritingAttempts, type ClaimedMessage } from '..
 
 /**
  * Hot path: one statement claims (FOR UPDATE SKIP LOCKED, so dispatchers side by side never share a
- * message) and writes the lease. Promotional messages are left while the sending window is closed.
+ * message) and writes the lease. Promotional messages are left while the sending window is closed. A lane claims only the messages of the
+ * operators it carries now (null: every operator), and the claim names its bind.
  */
-export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen: boolean, dispatcherId: string | null = null): Promise<ClaimedMessage[]> {
+export async function claimDue(
+  pool: Pool,
+  now: Date,
+  limit: number,
+  windowOpen: boolean,
+  dispatcherId: string | null = null,
+  lane?: { bind: string; operators: readonly string[] | null },
+): Promise<ClaimedMessage[]> {
   // One statement is atomic on its own: no begin and commit round trips around it.
-  return retryingContention(() => claimDueMessages(pool, now, limit, windowOpen, dispatcherId));
+  return retryingContention(() => claimDueMessages(pool, now, limit, windowOpen, dispatcherId, lane));
 }
 
 /**
@@ -20,6 +28,6 @@ export async function claimDue(pool: Pool, now: Date, limit: number, windowOpen:
  */
 export async function markWriting(pool: Pool, now: Date, messages: ClaimedMessage[]): Promise<Set<string>> {
   if (messages.length === 0) return new Set();
-  const batch = messages.map((m) => ({ organization_id: m.organization_id, id: m.id, number: m.attempt, claimed_at: m.claimed_at }));
+  const batch = messages.map((m) => ({ organization_id: m.organization_id, id: m.id, number: m.attempt, claimed_at: m.claimed_at, bind: m.bind }));
   return new Set(await retryingContention(() => insertWritingAttempts(pool, now, batch)));
 }

@@ -7,7 +7,7 @@ import { findMessagePage, type IdWalk } from '../../db/messages/list-messages.ts
 import type { MessageRow } from '../../db/messages/message-rows.ts';
 import { keysetPage } from '../paging.ts';
 import { type TListMessagesQuery, type TMessageFilter } from '../../inputs/messages.ts';
-import { findMessage, messageDetail, messageView } from './message-view.ts';
+import { findMessage, listedMessageView, messageDetail } from './message-view.ts';
 import { createdIdBounds } from '../../db/reports/rollups.ts';
 import { canSeeNumbers } from '../contacts/contact-view.ts';
 
@@ -39,12 +39,12 @@ export async function listMessages(ctx: Ctx, actor: TenantActor, query: TListMes
   const { before: _before, limit: _limit, mode, ...narrowed } = query;
   const filter: TMessageFilter = { ...narrowed, ...(mode ? { test: mode === 'test' } : {}) };
   const { items, next_before } = await keysetPage(query, (walk) => findMessages(ctx, actor, filter, walk, 'mode'));
-  return { messages: items.map((m) => messageView(m, actor)), next_before };
+  return { messages: items.map((m) => listedMessageView(m, actor)), next_before };
 }
 
 export async function getMessage(ctx: Ctx, actor: TenantActor, id: string) {
   const row = await findMessage(ctx, actor.organizationId, id);
   // Another mode's message is, for a key, a message it cannot know of.
   if (actor.kind === 'key' && row.test !== (actor.mode === 'test')) throw new DomainError('not_found', `No message has the id ${id}.`);
-  return messageView(row, actor, await messageDetail(ctx, row));
+  return listedMessageView(row, actor, await messageDetail(ctx, row));
 }

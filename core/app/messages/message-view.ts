@@ -37,14 +37,27 @@ export function messageView(row: MessageRow, actor: TenantActor, detail?: Messag
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     final_at: iso(row.final_at),
-    ...(detail ?? {}),
+    // An attempt's bind is GraphQL's alone: REST keeps the spec's attempt shape.
+    ...(detail ? { attempts: detail.attempts.map(({ bind: _bind, ...attempt }) => attempt), receipts: detail.receipts } : {}),
   };
 }
 
 export type MessageView = ReturnType<typeof messageView>;
 
+/**
+ * A message as the list and GET /v1/messages/{id} show it: once a bind took it, with `bind`, an extension of the
+ * spec naming the SMSC bind that took it last. Before that (and in the send's answer, and webhook payloads) it is
+ * the spec's Message exactly, so that a message read back before dispatch equals the send's answer.
+ */
+export function listedMessageView(row: MessageRow, actor: TenantActor, detail?: MessageDetail) {
+  const view: MessageView & { bind?: string } = messageView(row, actor, detail);
+  return row.bind ? { ...view, bind: row.bind } : view;
+}
+
+export type ListedMessageView = ReturnType<typeof listedMessageView>;
+
 export function attemptView(a: AttemptRow) {
-  return { number: a.number, state: a.state, detail: a.detail, started_at: iso(a.started_at), finished_at: iso(a.finished_at) };
+  return { number: a.number, state: a.state, detail: a.detail, started_at: iso(a.started_at), finished_at: iso(a.finished_at), bind: a.bind ?? null };
 }
 
 export function receiptView(r: ReceiptRow) {

@@ -82,6 +82,16 @@ export interface InboundPart {
   smscMessageRef: string | null;
 }
 
+/** A provider's link as the operator sees it (`ops binds`). */
+export interface ProviderState {
+  bound: boolean;
+  /** Submits waiting for their answer, of at most `window`. */
+  windowInUse: number;
+  window: number;
+  /** The last thing that went wrong on the link (never a password), and when. */
+  lastError: { message: string; at: Date } | null;
+}
+
 export interface SmsProvider {
   /** The SMSC account (system_id@host:port) whose message ids this provider's answers and receipts carry. */
   readonly smsc: string;
@@ -105,5 +115,7 @@ export interface SmsProvider {
    * sends it again.
    */
   drain(timeoutMs: number): Promise<void>;
+  /** Its link now: a lane whose bind is not bound leaves its operators to the next bind of their route. */
+  state(): ProviderState;
   close(): Promise<void>;
 }

@@ -27,6 +27,8 @@ export interface MessageRow {
   created_at: Date;
   updated_at: Date;
   final_at: Date | null;
+  /** The bind that took it last (null until one did; left out of a row made before its insert). */
+  bind?: string | null;
 }
 
 export interface AttemptRow {
@@ -35,6 +37,8 @@ export interface AttemptRow {
   detail: string | null;
   started_at: Date;
   finished_at: Date | null;
+  /** The bind that carried it (null for an attempt that reached no SMSC, or one made before binds). */
+  bind: string | null;
 }
 
 export interface ReceiptRow {
