@@ -17,6 +17,7 @@ import { mountGraphql } from '../../graphql/yoga.ts';
 import { testDatabaseUrl } from '../support/db.ts';
 import { opsOk } from '../support/ops.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { assignNumber } from '../support/inbound-messages.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
@@ -117,6 +118,20 @@ describe('binds and routes', () => {
     const q = 'query ($id: ID!) { message(id: $id) { bind attempts { number bind } } }';
     const gql = await request(app).post('/graphql').set(bearer(org.keys.live!.secret)).send({ query: q, variables: { id: ids[0] } });
     expect(gql.body.data.message).toEqual({ bind: 'vodacom-1', attempts: [{ number: 1, bind: 'vodacom-1' }] });
+  }, 30_000);
+
+  it('a message from a handset comes in on its operator’s bind and is stored under that bind’s name', async () => {
+    const code = await assignNumber(env, org.id);
+    const vodacom = number('75');
+    const airtel = number('68');
+    sims.get('A')!.sendInbound({ from: vodacom.slice(1), to: code, text: 'Habari kutoka Vodacom' });
+    sims.get('B')!.sendInbound({ from: airtel.slice(1), to: code, text: 'Habari kutoka Airtel' });
+    const stored = () => env.sql<{ from_phone: string; bind: string; organization_id: string }>('select from_phone, bind, organization_id from inbound_messages where to_number = ? order by from_phone', [code]);
+    await expect.poll(async () => (await stored()).length, { timeout: 10_000 }).toBe(2);
+    expect(await stored()).toEqual([
+      { from_phone: airtel, bind: 'airtel-1', organization_id: org.id },
+      { from_phone: vodacom, bind: 'vodacom-1', organization_id: org.id },
+    ].sort((x, y) => x.from_phone.localeCompare(y.from_phone)));
   }, 30_000);
 
   it('an operator with no route and no default bind waits; a second bind on the same SMSC account gets its receipts', async () => {
