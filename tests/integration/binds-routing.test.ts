@@ -177,7 +177,11 @@ describe('binds and routes', () => {
     const ids = await Promise.all(vodacom.map(send));
     for (const id of ids) await settles(id, 'delivered');
     expect(vodacom.flatMap(submitsTo)).toEqual(vodacom.map(() => 'C'));
-    expect(await claimed()).toBe(100);
+    // Still claimed and waiting for the link, or handed back unwritten after the bind's submit timeout (a loaded
+    // machine may take longer than that over the Vodacom messages): either way accepted, never written.
+    const accepted = await env.sql<{ n: number }>("select count(*)::int as n from messages where id = any(?::uuid[]) and status = 'accepted'", [`{${waiting.join(',')}}`]);
+    expect(accepted[0]!.n).toBe(100);
+    expect(await env.sql("select 1 from message_attempts where message_id = any(?::uuid[]) and state <> 'not_sent'", [`{${waiting.join(',')}}`])).toEqual([]);
     expect(airtel.flatMap(submitsTo)).toEqual([]);
     // Never written, they go back to the queue; when B is back they go there, each once.
     await startSim('B');

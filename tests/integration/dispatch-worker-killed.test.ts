@@ -1,19 +1,13 @@
 // A dispatching worker process killed (SIGKILL) mid-dispatch at a low SMPP_TPS: the real worker (`npm run
 // start:worker`) sends live messages to an SMSC simulator run by this test, which counts what reaches it. After the
 // kill, a new worker sends every message the SMSC never saw, once; none becomes unknown, and none goes twice.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmscSimulator, type SimulatedSubmit, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { expectWalletInvariant } from '../support/money.ts';
-import { testDatabaseUrl } from '../support/db.ts';
+import { until, workerProcesses } from '../support/worker-process.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MESSAGES = 24;
 const TPS = 4;
 
@@ -21,7 +15,7 @@ let env: TestEnv;
 let org: OrgFixture;
 let sim: SmscSimulator;
 const submits: SimulatedSubmit[] = [];
-const workers: ChildProcess[] = [];
+const workers = workerProcesses();
 
 beforeAll(async () => {
   env = await setupTestEnv();
@@ -33,37 +27,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const w of workers) w.kill('SIGKILL');
+  workers.killAll();
   await sim?.close();
 });
 
-async function startWorker(tps = TPS, smsc: SmscSimulator = sim): Promise<ChildProcess> {
-  const worker = spawn(process.execPath, ['bin/start-worker.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: await testDatabaseUrl(),
-      NODE_ENV: 'development',
-      DATA_DIR: path.join(os.tmpdir(), `ujumbe-dispatch-killed-${randomBytes(4).toString('hex')}`),
-      LIVE_DISPATCH: 'on',
-      SMPP_URL: smsc.url,
-      SMPP_TPS: String(tps),
-      SMPP_SUBMIT_TIMEOUT_MS: '500',
-      CLOCK: 'system',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  workers.push(worker);
-  return worker;
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const startWorker = (tps = TPS, smsc: SmscSimulator = sim) => workers.start({ smppUrl: smsc.url, submitTimeoutMs: 500, tps, name: 'dispatch-killed' });
 
 describe('a dispatching worker killed mid-dispatch', () => {
   it('every message the SMSC never saw is sent after the restart, once; none of them becomes unknown', async () => {
@@ -99,7 +67,7 @@ describe('a dispatching worker killed mid-dispatch', () => {
   }, 90_000);
 
   it('receipts the SMSC sent to a worker killed before it stored them come again after the restart: none is lost', async () => {
-    for (const w of workers) w.kill('SIGKILL');
+    workers.killAll();
     const numbers = Array.from({ length: 6 }, (_, i) => `+2557561${String(i).padStart(3, '0')}10`);
     const ids: string[] = [];
     for (const to of numbers) {
@@ -135,13 +103,13 @@ describe('a dispatching worker killed mid-dispatch', () => {
       expect(slow.stats().resent).toBeGreaterThanOrEqual(numbers.length);
       await expectWalletInvariant(env, org.id);
     } finally {
-      for (const w of workers) w.kill('SIGKILL');
+      workers.killAll();
       await slow.close();
     }
   }, 90_000);
 
   it('SIGTERM mid-dispatch: the worker hands back what it had not written, records what it had, and exits in time', async () => {
-    for (const w of workers) w.kill('SIGKILL');
+    workers.killAll();
     const numbers = Array.from({ length: 16 }, (_, i) => `+2557562${String(i).padStart(3, '0')}10`);
     const ids: string[] = [];
     for (const to of numbers) {

@@ -2,25 +2,18 @@
 // bound to an SMSC simulator run by this test is killed (SIGKILL) after the SMSC sent it the message and before
 // it could store it (a table lock held by this test makes the store wait). The SMSC, never answered, sends it again
 // to the next worker at its bind: the message is stored once, neither lost nor doubled.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmscSimulator, type SimulatedInbound, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
 import { assignInboundNumber } from '../../core/app/inbound/inbound-numbers.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { createOrg, operator, setupTestEnv, waitForLockWaiters, type OrgFixture, type TestEnv } from '../support/app.ts';
-import { testDatabaseUrl } from '../support/db.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { until, workerProcesses } from '../support/worker-process.ts';
 
 let env: TestEnv;
 let org: OrgFixture;
 let sim: SmscSimulator;
 const reports: SimulatedInbound[] = [];
-const workers: ChildProcess[] = [];
+const workers = workerProcesses();
 
 beforeAll(async () => {
   env = await setupTestEnv();
@@ -31,36 +24,11 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const w of workers) w.kill('SIGKILL');
+  workers.killAll();
   await sim?.close();
 });
 
-async function startWorker(): Promise<ChildProcess> {
-  const worker = spawn(process.execPath, ['bin/start-worker.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: await testDatabaseUrl(),
-      NODE_ENV: 'development',
-      DATA_DIR: path.join(os.tmpdir(), `ujumbe-inbound-killed-${randomBytes(4).toString('hex')}`),
-      LIVE_DISPATCH: 'on',
-      SMPP_URL: sim.url,
-      SMPP_SUBMIT_TIMEOUT_MS: '1000',
-      CLOCK: 'system',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  workers.push(worker);
-  return worker;
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const startWorker = () => workers.start({ smppUrl: sim.url, submitTimeoutMs: 1000, name: 'inbound-killed' });
 
 const stored = async (ref: string) =>
   env.sql<{ body: string; organization_id: string; parts: number }>('select body, organization_id, parts from inbound_messages where smsc_message_ref = ?', [ref]);

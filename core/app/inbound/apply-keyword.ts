@@ -15,6 +15,7 @@ import { queueSystemSms } from '../system-sms/send-system-sms.ts';
 import { recordAudit, type ActorRef } from '../audit/record-audit.ts';
 import { writeClearance, writeOptOut } from '../opt-outs/opt-out-writes.ts';
 import type { StoredInbound } from './inbound-effects.ts';
+import { isActiveOptOut } from '../../domain/opt-outs.ts';
 
 const SYSTEM: ActorRef = { actorType: 'system', actorId: null };
 const TANZANIAN_MOBILE = /^\+255[0-9]{9}$/;
@@ -40,7 +41,7 @@ export async function applyKeyword(tx: Ctx, message: StoredInbound): Promise<Key
     const active = await activeOptOut(tx.em, message.organizationId, message.fromPhone);
     // Locked and read again: two START messages at once clear it once.
     const locked = active && (await findOptOut(tx.em, message.organizationId, active.id, { lock: true }));
-    if (locked && locked.cleared_at === null) {
+    if (locked && isActiveOptOut({ clearedAt: locked.cleared_at })) {
       await writeClearance(tx, SYSTEM, locked, { reason: `Opted in by SMS keyword ${found.word} (inbound message ${message.id})`, evidence, source: 'sms_keyword' });
     }
   }
