@@ -6,6 +6,7 @@ import type { Random } from './random.ts';
 import type { Organization } from './ops.ts';
 import { freshNumber } from './traffic.ts';
 import type { SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
+import type { PlannedFault } from './faults.ts';
 
 export type Keyword = 'opt_out' | 'opt_in';
 
@@ -56,8 +57,21 @@ function textOf(random: Random, seed: number, i: number): { text: string; concat
   return { text: `${head} ${LONG_UCS2.repeat(random.int(2, 5))}`.trimEnd(), concat, ref };
 }
 
+/**
+ * Moments that test the rule hardest: just before a link ends (a process killed or stopped, the SMSC going down),
+ * so that a message is read and being stored when its link goes; and just after the database goes away, so that it
+ * is held unanswered through the fault.
+ */
+function faultMoments(random: Random, faults: readonly PlannedFault[]): number[] {
+  return faults.flatMap((f) => {
+    if (f.kind === 'kill9' || f.kind === 'sigterm' || f.kind === 'smsc-outage') return [0, 1, 2].map(() => Math.max(0, f.atMs - random.int(2, 15)));
+    if (f.kind === 'pg-stop' || f.kind === 'pg-freeze') return [0, 1].map(() => f.atMs + random.int(100, Math.max(200, f.durationMs - 200)));
+    return [];
+  });
+}
+
 /** Short codes made from the seed (five digits) and the organization's place; the unowned one ends 9. */
-export function planInbound(random: Random, seed: number, organizations: Organization[], count: number, spreadMs: number): InboundPlan {
+export function planInbound(random: Random, seed: number, organizations: Organization[], count: number, spreadMs: number, faults: readonly PlannedFault[] = []): InboundPlan {
   const stem = String(seed % 100_000).padStart(5, '0');
   const numbers = organizations.map((o, i) => ({ organizationId: o.id, number: `8${stem}${i + 1}` }));
   const unowned = `8${stem}9`;
@@ -76,11 +90,12 @@ export function planInbound(random: Random, seed: number, organizations: Organiz
     }
     return { organizationId, phones };
   });
-  for (let i = 0; i < count; i++) {
+  const moments = [...Array.from({ length: count }, () => random.int(0, spreadMs)), ...faultMoments(random, faults)];
+  moments.forEach((atMs, i) => {
     const owned = random.chance(0.85) ? random.pick(numbers) : null;
     const from = freshNumber(random, String(random.int(10, 89)));
-    messages.push({ organizationId: owned?.organizationId ?? null, from, to: owned?.number ?? unowned, ...textOf(random, seed, i), keyword: null, atMs: random.int(0, spreadMs) });
-  }
+    messages.push({ organizationId: owned?.organizationId ?? null, from, to: owned?.number ?? unowned, ...textOf(random, seed, i), keyword: null, atMs });
+  });
   // A keyword to the number nobody owns: stored for the operator, and no opt-out anywhere.
   messages.push({ organizationId: null, from: freshNumber(random, String(random.int(10, 89))), to: unowned, text: 'STOP', concat: 'udh', ref: 0, keyword: null, atMs: random.int(0, spreadMs) });
   return { numbers, unowned, contacts, messages: messages.sort((a, b) => a.atMs - b.atMs) };

@@ -58,14 +58,15 @@ export async function prepareRun(world: World, options: RunOptions): Promise<Pre
     options.campaignSize > 0 ? await prepareCampaign(world.apis()[0]!, random.fork('campaign'), options.seed, organizations[0]!, options.campaignSize) : null;
   const pushes = options.pushes > 0 ? await preparePushes(world.apis()[0]!, random.fork('push'), options.seed, organizations[1]!, options.pushes, options.phaseMs) : null;
   const accounts = options.notices > 0 ? await accountsOf(() => world.apis(), organizations) : [];
-  const inbound = options.inbound > 0 ? planInbound(random.fork('inbound'), options.seed, organizations, options.inbound, options.phaseMs) : null;
-  if (inbound) await setUpInbound(world.db.url, world.apis()[0]!, organizations, inbound);
   const targets = { workers: world.fleet.filter((p) => p.runsWorkers).map((p) => p.name), processes: world.fleet.map((p) => p.name) };
+  const faults = planFaults(random.fork('faults'), options.phaseMs, targets, world.options.submitTimeoutMs);
+  const inbound = options.inbound > 0 ? planInbound(random.fork('inbound'), options.seed, organizations, options.inbound, options.phaseMs, faults.events) : null;
+  if (inbound) await setUpInbound(world.db.url, world.apis()[0]!, organizations, inbound);
   return {
     options,
     organizations,
     campaign,
-    faults: planFaults(random.fork('faults'), options.phaseMs, targets, world.options.submitTimeoutMs),
+    faults,
     sends: planSends(random.fork('traffic'), options.seed, organizations, options.messages, options.phaseMs),
     pushes,
     inbound,
