@@ -35,13 +35,17 @@ export function smscOf(simUrl: string): string {
   return `${t.systemId}@${t.host}:${t.port}`;
 }
 
-/** Whether part `seq` of the message is stored: as a waiting part, or in the message it completed. */
+/**
+ * Whether part `seq` of the message is stored: as a waiting part, or in the message it completed (found by its
+ * reference, or by its addresses and text when it was stored without one: each is unique in a run).
+ */
 export function inboundProbe(pool: pg.Pool, smsc: string) {
   return async (m: SentInbound, seq: number): Promise<boolean> => {
     const { rows } = await pool.query<{ stored: boolean }>(
       `select exists (select 1 from inbound_messages where smsc = $1 and smsc_message_ref = $2)
+           or exists (select 1 from inbound_messages where to_number = $4 and from_phone = $3 and body = $8)
            or exists (select 1 from inbound_message_parts where smsc = $1 and from_addr = $3 and to_addr = $4 and reference = $5 and total = $6 and seq = $7) as stored`,
-      [smsc, m.smscMessageRef, inboundAddress(m.from), inboundAddress(m.to), m.ref, m.parts, seq],
+      [smsc, m.smscMessageRef, inboundAddress(m.from), inboundAddress(m.to), m.ref, m.parts, seq, m.text],
     );
     return rows[0]!.stored;
   };
