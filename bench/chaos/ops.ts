@@ -43,7 +43,7 @@ export function ops(url: string, args: string[], extraEnv: Record<string, string
 }
 
 /** The operator CLI, tried again while the database is briefly away (a fault of a run may still be settling). */
-async function opsRetrying(url: string, args: string[]): Promise<Record<string, any>> {
+export async function opsRetrying(url: string, args: string[]): Promise<Record<string, any>> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await ops(url, args);

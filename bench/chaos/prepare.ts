@@ -8,6 +8,8 @@ import { planSends, type PlannedSend } from './traffic.ts';
 import { planFaults, type FaultPlan } from './faults.ts';
 import { accountsOf, planNotices, type PlannedNotice } from './paybill.ts';
 import { preparePushes, type PreparedPushes } from './push.ts';
+import { planInbound, type InboundPlan } from './inbound.ts';
+import { setUpInbound } from './inbound-db.ts';
 
 export interface RunOptions {
   seed: number;
@@ -17,6 +19,8 @@ export interface RunOptions {
   notices: number;
   /** Push payments by a billing member of the second organization (0: none). */
   pushes: number;
+  /** Messages from handsets the SMSC sends over the traffic phase, keywords aside (0: none at all). */
+  inbound: number;
   /** Recipients of the run's campaign (0: none). */
   campaignSize: number;
   /** How long the traffic and the faults' start moments spread. */
@@ -35,6 +39,8 @@ export interface PreparedRun {
   sends: PlannedSend[];
   notices: PlannedNotice[];
   pushes: PreparedPushes | null;
+  /** Messages from handsets, with the short codes and address books they need (set up). */
+  inbound: InboundPlan | null;
   /** The SMSC's random source for the run. */
   smscRandom: () => number;
   setupMs: number;
@@ -53,13 +59,17 @@ export async function prepareRun(world: World, options: RunOptions): Promise<Pre
   const pushes = options.pushes > 0 ? await preparePushes(world.apis()[0]!, random.fork('push'), options.seed, organizations[1]!, options.pushes, options.phaseMs) : null;
   const accounts = options.notices > 0 ? await accountsOf(() => world.apis(), organizations) : [];
   const targets = { workers: world.fleet.filter((p) => p.runsWorkers).map((p) => p.name), processes: world.fleet.map((p) => p.name) };
+  const faults = planFaults(random.fork('faults'), options.phaseMs, targets, world.options.submitTimeoutMs);
+  const inbound = options.inbound > 0 ? planInbound(random.fork('inbound'), options.seed, organizations, options.inbound, options.phaseMs, faults.events) : null;
+  if (inbound) await setUpInbound(world.db.url, world.apis()[0]!, organizations, inbound);
   return {
     options,
     organizations,
     campaign,
-    faults: planFaults(random.fork('faults'), options.phaseMs, targets, world.options.submitTimeoutMs),
+    faults,
     sends: planSends(random.fork('traffic'), options.seed, organizations, options.messages, options.phaseMs),
     pushes,
+    inbound,
     notices: planNotices(random.fork('paybill'), options.seed, accounts, options.notices, options.phaseMs),
     smscRandom: random.fork('smsc'),
     setupMs: Date.now() - started,

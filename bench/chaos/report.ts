@@ -13,7 +13,7 @@ export function runLines(index: number, runs: number, r: RunReport): string[] {
     `run ${index}/${runs} seed=${r.seed} faults=[${r.faults.join('; ')}] smsc=${r.background}`,
     `  sends ${pairs(r.counts)} | retried on ${pairs(r.retries) || 'nothing'} | smsc ${pairs(r.smsc)} | statuses ${pairs(r.statuses)} | binds ${pairs(r.binds)} | ${settled} | violations: ${violations} | ${seconds(r.ms)} (${phases})`,
   ];
-  lines.push(`  paybill ${pairs(r.payments)} | push ${pairs(r.pushes)}`);
+  lines.push(`  paybill ${pairs(r.payments)} | push ${pairs(r.pushes)}`, `  from handsets ${pairs(r.inbound) || 'none'}`);
   if (r.lastWaiting) lines.push(`  last waited for: ${r.lastWaiting}`);
   if (r.crashes.length) lines.push(...r.crashes.map((c) => `  crashed: ${c.name} (exit ${c.code ?? c.signal}): ${c.tail.slice(0, 300)}`));
   if (r.notes.stopMs.length) lines.push(`  SIGTERM to exit: ${r.notes.stopMs.map(seconds).join(', ')}`);
@@ -43,7 +43,7 @@ export function summaryLines(reports: RunReport[], totalMs: number): string[] {
     for (const r of reports) for (const [k, n] of Object.entries(pick(r))) sum[k] = (sum[k] ?? 0) + n;
     return pairs(sum);
   };
-  lines.push(`  paybill in all: ${total((r) => r.payments)}`, `  push in all: ${total((r) => r.pushes)}`);
+  lines.push(`  paybill in all: ${total((r) => r.payments)}`, `  push in all: ${total((r) => r.pushes)}`, `  from handsets in all: ${total((r) => r.inbound)}`);
   for (const check of Object.keys(CHECKS) as CheckName[]) {
     const entry = byCheck.get(check);
     const seeds = entry ? `${entry.seeds.slice(0, 10).join(', ')}${entry.seeds.length > 10 ? ` and ${entry.seeds.length - 10} more` : ''}` : '';

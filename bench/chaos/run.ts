@@ -1,4 +1,4 @@
-// `npm run chaos [-- --runs N] [--seed S] [--messages M] [--notices P] [--pushes Q]`: the fault harness. Starts the real processes on a
+// `npm run chaos [-- --runs N] [--seed S] [--messages M] [--notices P] [--pushes Q] [--inbound I]`: the fault harness. Starts the real processes on a
 // database of its own, runs seeded fault scenarios against them, prints each run and exits non-zero on a violation.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,7 @@ export const DEFAULTS = {
   messages: 40,
   notices: 12,
   pushes: 4,
+  inbound: 14,
   campaignSize: 8,
   phaseMs: 8_000,
   boundMs: 60_000,
@@ -65,6 +66,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       messages: { type: 'string' },
       notices: { type: 'string' },
       pushes: { type: 'string' },
+      inbound: { type: 'string' },
       campaign: { type: 'string' },
       'bound-ms': { type: 'string' },
       'phase-ms': { type: 'string' },
@@ -80,6 +82,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     messages: number(values.messages, DEFAULTS.messages),
     notices: number(values.notices, DEFAULTS.notices),
     pushes: number(values.pushes, DEFAULTS.pushes),
+    inbound: number(values.inbound, DEFAULTS.inbound),
     campaignSize: number(values.campaign, DEFAULTS.campaignSize),
     phaseMs: number(values['phase-ms'], DEFAULTS.phaseMs),
     boundMs: number(values['bound-ms'], DEFAULTS.boundMs),

@@ -14,6 +14,9 @@ import { checkPushes, pushCounts } from './check-push.ts';
 import { Violations } from './violations.ts';
 import { runCounts } from './counts.ts';
 import type { Crash } from './processes.ts';
+import { sendInboundAll, type SentInbound } from './inbound.ts';
+import { readInbound, type InboundSnapshot } from './inbound-db.ts';
+import { checkInbound, inboundCounts, inboundWaiting } from './check-inbound.ts';
 
 export interface RunReport {
   seed: number;
@@ -29,6 +32,8 @@ export interface RunReport {
   payments: Record<string, number>;
   /** Push payments asked for and where they ended. */
   pushes: Record<string, number>;
+  /** Messages from handsets: sent, parts, resent, acknowledged, stored, and the opt-outs they left. */
+  inbound: Record<string, number>;
   /** Why requests were sent again: the status or the connection error, with how often. */
   retries: Record<string, number>;
   violations: Violations;
@@ -51,6 +56,11 @@ function flatStats(world: World): Record<string, number> {
   return { ...rest, ...faulted };
 }
 
+function waitingFor(unstored: SentInbound[]): string | undefined {
+  const m = unstored[0];
+  return m && `message from a handset ${m.smscMessageRef} (${m.parts} parts to ${m.to}) not stored`;
+}
+
 /** Runs a prepared run; `onSettling` is called when its faults are over (the next run may be prepared meanwhile). */
 export async function runPrepared(world: World, run: PreparedRun, onSettling: () => void = () => {}): Promise<RunReport> {
   const { options, organizations, campaign } = run;
@@ -62,9 +72,10 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
   const traffic = sendAll(() => world.apis(), organizations, run.sends, TRAFFIC_DEADLINE_MS);
   const paying = payAll(() => world.apis(), world.paymentsCallbackSecret, run.notices, TRAFFIC_DEADLINE_MS);
   const pushing = run.pushes ? pushAll(() => world.apis(), run.pushes, TRAFFIC_DEADLINE_MS) : Promise.resolve([]);
+  const handsets = run.inbound ? sendInboundAll(world.sim, world.inbound, run.inbound.messages) : Promise.resolve([]);
   const notes = await runFaults(run.faults, { db: world.db, sim: world.sim, fleet: world.fleet });
   await world.allUp();
-  const [sent, launch, paid, pushed] = await Promise.all([traffic, launched, paying, pushing]);
+  const [sent, launch, paid, pushed, fromHandsets] = await Promise.all([traffic, launched, paying, pushing, handsets]);
   const transactionIds = paid.map((n) => n.transactionId);
   const faultsEnded = Date.now();
   onSettling();
@@ -73,10 +84,14 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
   // receipt bound is noted when seen.
   const late = new Map<string, string>();
   let snapshot: Snapshot;
+  let inbound: InboundSnapshot = { messages: [], optOuts: [] };
+  const orgIds = organizations.map((o) => o.id);
   let settledAfterMs: number | null = null;
   let lastWaiting: string | null = null;
   for (;;) {
-    snapshot = await readSnapshot(world.pool, organizations.map((o) => o.id), world.recorder.strayIds(), transactionIds);
+    snapshot = await readSnapshot(world.pool, orgIds, world.recorder.strayIds(), transactionIds);
+    if (run.inbound) inbound = await readInbound(world.pool, run.inbound, orgIds);
+    const unstored = inboundWaiting(fromHandsets, inbound);
     const now = Date.now();
     const decided = openAfterReceipts(snapshot, world.recorder);
     for (const w of decided) {
@@ -85,12 +100,12 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
     }
     const pending = new Violations();
     checkSettled(snapshot, world.recorder, pending, new Map());
-    const left = (pending.counts.get('not-settled') ?? 0) + decided.length;
+    const left = (pending.counts.get('not-settled') ?? 0) + decided.length + unstored.length;
     if (left === 0) {
       settledAfterMs = now - faultsEnded;
       break;
     }
-    lastWaiting = `${left}, e.g. ${pending.examples.get('not-settled')?.[0] ?? `${decided[0]!.message.id} ${decided[0]!.message.status} after its receipts; ${decided[0]!.stats}`}`;
+    lastWaiting = `${left}, e.g. ${pending.examples.get('not-settled')?.[0] ?? waitingFor(unstored) ?? `${decided[0]!.message.id} ${decided[0]!.message.status} after its receipts; ${decided[0]!.stats}`}`;
     if (now - faultsEnded >= options.boundMs) break;
     await sleep(1000);
   }
@@ -101,6 +116,8 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
   checkMoney(snapshot, violations);
   checkPayments(paid, snapshot, violations);
   checkPushes(pushed, snapshot, violations);
+  await world.inbound.settled();
+  checkInbound(fromHandsets, inbound, world.inbound, violations);
 
   const smscAfter = flatStats(world);
   const { counts, statuses, binds, retries } = runCounts(sent, snapshot, world.recorder, campaign?.phones.length ?? 0, launch?.status ?? 0);
@@ -114,6 +131,7 @@ export async function runPrepared(world: World, run: PreparedRun, onSettling: ()
     smsc: Object.fromEntries(Object.entries(smscAfter).map(([k, v]) => [k, v - (smscBefore[k] ?? 0)]).filter(([, v]) => v !== 0)),
     payments: paymentCounts(paid, snapshot),
     pushes: pushCounts(pushed, snapshot),
+    inbound: inboundCounts(fromHandsets, inbound, world.inbound),
     retries,
     violations,
     crashes: world.crashes.slice(crashesBefore),

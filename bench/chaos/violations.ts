@@ -20,6 +20,11 @@ export const CHECKS = {
   'push-answered': 'each push payment answered 2xx before the deadline, one top-up request per idempotency key, its answers naming that stored request',
   'push-once': 'a push payment credited at most once however many callbacks announce it: one payment row, one top_up entry (M-Pesa <transaction id>)',
   'push-credited': "a credited push payment credited with what the simulator paid (flagged when it differs), by the entry its request and row name; a declined one moves no money",
+  'inbound-once': 'each message the SMSC sent from a handset stored exactly once by the end (by its reference), whole; none lost, none doubled, none stored that was never sent',
+  'inbound-stored-before-ack': 'no deliver_sm of a message from a handset acknowledged before its part (or its message) was stored',
+  'inbound-owner': 'each message from a handset stored for the organization owning the number it was sent to (nobody for an unowned number)',
+  'inbound-keyword': "a keyword stored as one, and the last stored for a number decides: after STOP or ACHA an active sms_keyword opt-out, after START or ANZA none",
+  'opt-out-without-message': "every keyword opt-out (and clearance) of the run's organizations or senders names a stored STOP (START) of its organization and number",
 } as const;
 
 export type CheckName = keyof typeof CHECKS;

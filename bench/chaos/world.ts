@@ -11,6 +11,8 @@ import { startChaosDatabase, type ChaosDatabase } from './cluster.ts';
 import { serviceProcess, type Crash, type Role, type ServiceProcess } from './processes.ts';
 import { createRecorder, type Recorder } from './recorder.ts';
 import { ops } from './ops.ts';
+import { createInboundLedger, type InboundLedger } from './inbound.ts';
+import { inboundProbe, smscOf } from './inbound-db.ts';
 import { simulatorCallbackSecret } from '../../workers/providers/payments/index.ts';
 
 export interface WorldOptions {
@@ -28,6 +30,8 @@ export interface World {
   db: ChaosDatabase;
   sim: SmscSimulator;
   recorder: Recorder;
+  /** What the SMSC sent from handsets and what it heard back, with the probe after each acknowledgement. */
+  inbound: InboundLedger;
   fleet: ServiceProcess[];
   /** A pool of the harness's own for the checks (read-only SQL). */
   pool: pg.Pool;
@@ -63,6 +67,9 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ujumbe-chaos-data-'));
   const recorder = createRecorder();
   let random: () => number = Math.random;
+  // Bound once the pool exists: no message from a handset is sent before then.
+  let probe: Parameters<typeof createInboundLedger>[0] = () => Promise.reject(new Error('no pool yet'));
+  const inbound = createInboundLedger((m, seq) => probe(m, seq));
   const sim = await startSmscSimulator({
     port: 0,
     dlrDelayMs: options.dlrDelayMs,
@@ -70,6 +77,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     onSubmit: recorder.onSubmit,
     onAnswer: recorder.onAnswer,
     onReceipt: recorder.onReceipt,
+    onInbound: inbound.onInbound,
   });
   await ops(db.url, ['platform', 'live-dispatch', 'on']);
   const webhookSecretsKey = randomBytes(32);
@@ -96,12 +104,15 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   for (let i = 1; i <= options.workers; i++) fleet.push(await made(`worker-${i}`, 'start:worker', false));
   await fleet[0]!.start();
   await Promise.all(fleet.slice(1).map((p) => p.start()));
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  // The checks' reads and the probes after acknowledgements of messages from handsets.
+  const pool = new pg.Pool({ connectionString: db.url, max: 4 });
   pool.on('error', () => {});
+  probe = inboundProbe(pool, smscOf(sim.url));
   return {
     db,
     sim,
     recorder,
+    inbound,
     fleet,
     pool,
     options,

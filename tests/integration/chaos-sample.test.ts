@@ -18,6 +18,7 @@ const SAMPLE = {
   messages: 16,
   notices: 6,
   pushes: 2,
+  inbound: 6,
   campaignSize: 6,
   phaseMs: 6_000,
   boundMs: 45_000,

@@ -5,7 +5,7 @@ import type { Ctx } from '../context.ts';
 import { inTransaction } from '../context.ts';
 import { newId } from '../../db/ids.ts';
 import { inboundAddress } from '../../domain/inbound-address.ts';
-import { insertInboundMessage, ownerOfNumber, type InboundRow } from '../../db/inbound/inbound-messages.ts';
+import { insertInboundMessage, lockSender, ownerOfNumber, type InboundRow } from '../../db/inbound/inbound-messages.ts';
 import { afterInboundStored } from './inbound-effects.ts';
 
 export interface ArrivedInbound {
@@ -36,10 +36,14 @@ export async function storeInbound(ctx: Ctx, arrived: ArrivedInbound): Promise<S
     const toNumber = inboundAddress(arrived.to);
     const fromPhone = inboundAddress(arrived.from);
     const organizationId = await ownerOfNumber(tx.em, toNumber);
+    await lockSender(tx.em, organizationId ?? toNumber, fromPhone);
+    // Timed once its turn came: a sender's messages are stored, and their keywords applied, in received_at order.
+    const now = await tx.deps.clock.now();
     const id = newId();
-    const row: InboundRow = { ...arrived, id, organizationId, fromPhone, toNumber, receivedAt: tx.now };
+    const row: InboundRow = { ...arrived, id, organizationId, fromPhone, toNumber, receivedAt: now };
     if (!(await insertInboundMessage(tx.em, row))) return { id: null, organizationId, stored: false };
-    if (organizationId) await afterInboundStored(tx, { organizationId, id, fromPhone, toNumber, body: arrived.body, receivedAt: tx.now, incomplete: arrived.incomplete ?? false });
+    const stored = { ...tx, now };
+    if (organizationId) await afterInboundStored(stored, { organizationId, id, fromPhone, toNumber, body: arrived.body, receivedAt: now, incomplete: arrived.incomplete ?? false });
     return { id, organizationId, stored: true };
   });
 }

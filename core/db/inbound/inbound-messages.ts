@@ -1,7 +1,18 @@
 // Inbound messages as stored: the owner of the number a message was sent to, and the row itself (a resend of a
 // message the SMSC names is the row already stored).
 import type { Runner } from '../sql.ts';
-import { one } from '../sql.ts';
+import { exec, one } from '../sql.ts';
+
+/** The advisory lock class of one sender's messages to one organization (its second key hashes the pair). */
+const SENDER_LOCK = 0x75_6a_6d_04;
+
+/**
+ * One sender's messages to one organization (or to one unowned number) are stored one transaction at a time, so
+ * that of a STOP and a START arriving together the second sees what the first did. Transaction-scoped.
+ */
+export async function lockSender(runner: Runner, owner: string, fromPhone: string): Promise<void> {
+  await exec(runner, 'select pg_advisory_xact_lock(?::int, hashtext(?))', [SENDER_LOCK, JSON.stringify([owner, fromPhone])]);
+}
 
 export interface InboundRow {
   id: string;
