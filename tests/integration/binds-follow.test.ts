@@ -36,9 +36,9 @@ const pacing = { system_type: '', tps: 500, window: 20, submit_timeout_ms: 600 }
 beforeAll(async () => {
   env = await setupTestEnv({ smppSubmitTimeoutMs: 600, liveDispatch: true, webhookSecretsKey: KEY });
   org = await createOrg(env, { credit: 100_000_000n, senders: [{ name: 'UJUMBE', classes: ['transactional'], routeApproved: true }] });
-  // A and C answer at once; B sends its receipts 3 s after the submit; D answers each submit 1.5 s late.
+  // A and C answer at once; B sends its receipts 6 s after the submit; D answers each submit 1.5 s late.
   await startSim('A');
-  await startSim('B', { dlrDelayMs: 3000 });
+  await startSim('B', { dlrDelayMs: 6000 });
   await startSim('C');
   await startSim('D', { responseDelayMs: 1500 });
   const ctx = await env.ctx();
@@ -112,7 +112,7 @@ describe('lanes follow the binds’ configuration', () => {
     const carried = await Promise.all(before.map(send));
     for (const id of carried) await settles(id, 'submitted');
     await setBind(await env.ctx(), 'airtel-1', { tps: 4, window: 3 });
-    // The new lane is up before B sends the receipts of the old lane's messages (3 s after each submit).
+    // The new lane is up before B sends the receipts of the old lane's messages (6 s after each submit).
     await bindsShown((b) => b['airtel-1']?.processes[0]?.window === 3 && b['airtel-1'].bound === 1, 10_000);
     expect((await Promise.all(carried.map(message))).map((m) => m.status)).toEqual(carried.map(() => 'submitted'));
     for (const id of carried) await settles(id, 'delivered');
