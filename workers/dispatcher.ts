@@ -1,7 +1,7 @@
 // The dispatcher: one lane per bind (workers/lanes/lane.ts), each claiming the due messages of the operators it
 // carries (no more than its SMSC can take in about a second); each message is marked just before it is written and
 // handed to its lane's provider; one writer records answers and receipts of every lane, and acknowledges receipts
-// once stored.
+// once stored. Given a bind source, its lanes follow the binds' configuration while it runs (lanes/lane-set.ts).
 import type { Pool } from 'pg';
 import type { Deps } from '../core/app/context.ts';
 import type { SmsProvider } from '../core/app/messages/provider.ts';
@@ -10,6 +10,7 @@ import { newCtx } from '../core/app/context.ts';
 import { nativePool } from '../core/db/sql.ts';
 import { readSettings } from '../core/app/platform/settings.ts';
 import { DEFAULT_BIND } from '../core/domain/bind-routes.ts';
+import { laneConfigs } from '../core/app/binds/lane-configs.ts';
 import { forgetLaneStates } from '../core/app/binds/lane-states.ts';
 import { settleLostClaims } from '../core/app/messages/lost-claims.ts';
 import { lostClaimAfterMs } from '../core/app/messages/message-timers.ts';
@@ -17,9 +18,11 @@ import { heartbeat, HEARTBEAT_MS, retire } from '../core/app/messages/dispatcher
 import { randomUUID } from 'node:crypto';
 import { createDispatchWriter } from './dispatch-writer.ts';
 import { listenInbound } from './inbound-receiver.ts';
-import { startPoller, type Poller } from './poller.ts';
-import { createLane, type BindProviders } from './lanes/lane.ts';
+import { startPoller } from './poller.ts';
+import { createLane, type BindProviders, type Lane } from './lanes/lane.ts';
 import { createLaneRouting, ROUTING_MS } from './lanes/lane-routing.ts';
+import { createLaneSet, STOP_RECEIPTS_MS } from './lanes/lane-set.ts';
+import type { BindSource } from './lanes/bind-source.ts';
 
 export interface DispatcherOptions {
   /** Messages in flight at each lane's provider at most (claimed, not yet answered). */
@@ -40,22 +43,22 @@ export interface Providers {
   simulator: SmsProvider;
 }
 
-export type { BindProviders };
+export type { BindProviders, BindSource };
+export { STOP_RECEIPTS_MS };
 
 const SETTINGS_MS = 250;
-/** At a stop, how long receipts read but not yet stored may take to be stored and acknowledged. */
-export const STOP_RECEIPTS_MS = 5_000;
 const CLAIM_ERROR_PAUSE_MS = 1_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * `providers`: one bind's (the `default` bind, carrying every operator without routes), or one per bind, each of
- * which gets a lane.
+ * which gets a lane, for as long as the dispatcher runs; or a bind source, from which the lanes of the binds
+ * configured are made, and made again as that configuration changes.
  */
-export function startDispatcher(deps: Deps, providers: Providers | readonly BindProviders[], options: DispatcherOptions): { stop(): Promise<void> } {
+export function startDispatcher(deps: Deps, providers: Providers | readonly BindProviders[] | BindSource, options: DispatcherOptions): { stop(): Promise<void> } {
   /** Named on each claim; the dispatcher says it is alive every second (dispatchers.ts). */
   const id = randomUUID();
-  const binds: readonly BindProviders[] = 'simulator' in providers ? [{ bind: DEFAULT_BIND, ...providers }] : providers;
+  const source = 'connect' in providers ? providers : null;
+  const fixed: readonly BindProviders[] = 'connect' in providers ? [] : 'simulator' in providers ? [{ bind: DEFAULT_BIND, ...providers }] : providers;
   const poolReady = nativePool(deps.orm.em);
   /** Messages this dispatcher claimed whose answer is not yet written: its claims in the database, less orphans. */
   const holding = new Set<string>();
@@ -80,7 +83,7 @@ export function startDispatcher(deps: Deps, providers: Providers | readonly Bind
     return settingsRead.settings;
   }
 
-  const lanes = binds.map((b) =>
+  const makeLane = (b: BindProviders) =>
     createLane(deps, b, {
       dispatcherId: id,
       inFlightMax: options.inFlight,
@@ -90,12 +93,7 @@ export function startDispatcher(deps: Deps, providers: Providers | readonly Bind
       markWriting: (m) => writer.markWriting(m),
       answered: (outcome) => writer.answered(outcome),
       claimed: (m) => void holding.add(m.id),
-    }),
-  );
-  const routing = createLaneRouting(id, lanes);
-  // Every provider of every lane is listened to here, and only here: its receipts by the writer, the messages
-  // handsets send by the inbound receiver (under the lane's bind).
-  const unlisten = lanes.flatMap((lane) => lane.providers.flatMap((provider) => [writer.listen(provider), listenInbound(deps, provider, lane.bind)]));
+    });
 
   let lostLooked = 0;
   // A claim of a dispatcher that died: handed back if never written, unknown if it may have been.
@@ -107,7 +105,7 @@ export function startDispatcher(deps: Deps, providers: Providers | readonly Bind
   }
 
   // Each lane claims round by round; a failed claim is tried again a second later (decision 0110).
-  const claims: Poller[] = lanes.map((lane) =>
+  const claimLoop = (lane: Lane) =>
     startPoller({
       round: async () => {
         const pool = await poolReady;
@@ -117,11 +115,19 @@ export function startDispatcher(deps: Deps, providers: Providers | readonly Bind
       idleMs: options.idleMs,
       errorPauseMs: CLAIM_ERROR_PAUSE_MS,
       onError: (err) => process.stderr.write(`dispatcher claim failed (bind ${lane.bind}): ${String(err)}\n`),
-    }),
-  );
+    });
+  // Every provider of every lane is listened to here, and only here: its receipts by the writer, the messages
+  // handsets send by the inbound receiver (under the lane's bind).
+  const listen = (lane: Lane) => lane.providers.flatMap((provider) => [writer.listen(provider), listenInbound(deps, provider, lane.bind)]);
+  const lanes = createLaneSet({ make: makeLane, claim: claimLoop, listen }, source, fixed);
+  const routing = createLaneRouting(id, lanes.lanes);
+
   const routes = startPoller({
     round: async () => {
-      await routing.refresh(await poolReady);
+      const pool = await poolReady;
+      await routing.refresh(pool);
+      // The binds' settings follow the routing's own read: a bind added or changed has its lane within a second.
+      if (source) await lanes.follow(await laneConfigs(deps, pool));
       return { pauseMs: ROUTING_MS };
     },
     idleMs: ROUTING_MS,
@@ -139,19 +145,14 @@ export function startDispatcher(deps: Deps, providers: Providers | readonly Bind
     onError: (err) => process.stderr.write(`dispatcher heartbeat failed: ${String(err)}\n`),
   });
   const writing = poolReady.then((pool) => writer.run(pool, options.flushMs));
-  const inFlight = () => lanes.reduce((sum, lane) => sum + lane.inFlight(), 0);
   return {
     // Stop claiming; submits not yet written are handed back, written ones wait for their answer (at most a submit
     // timeout); then stop reading from the SMSCs, store and acknowledge what was read, and write what is left.
     async stop() {
       stopping = true;
-      const claiming = Promise.all(claims.map((c) => c.stop()));
-      const deadline = performance.now() + Math.max(deps.config.smppSubmitTimeoutMs, ...lanes.map((l) => l.submitTimeoutMs)) + 2_000;
-      while (inFlight() > 0 && performance.now() < deadline) await sleep(10);
-      await Promise.all(lanes.flatMap((lane) => lane.providers).map((p) => p.drain(STOP_RECEIPTS_MS)));
-      for (const stopTaking of unlisten) stopTaking();
+      await lanes.stop();
       writer.finish();
-      await Promise.all([claiming, writing, routes.stop()]);
+      await Promise.all([writing, routes.stop()]);
       await heart.stop();
       const pool = await poolReady;
       await forgetLaneStates(pool, id).catch(() => {});

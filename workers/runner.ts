@@ -12,14 +12,14 @@ import { loopsOfThePool } from './pool-loops.ts';
 import { jobPool } from './job-pool.ts';
 import { nativePool } from '../core/db/sql.ts';
 import { wakeTimers } from '../core/db/jobs/timer-jobs.ts';
-import { startSmscSimulator, type SmscSimulator } from './providers/smsc-simulator.ts';
+import type { SmscSimulator } from './providers/smsc-simulator.ts';
 import type { SmppTiming } from './providers/smpp-client.ts';
 import { availability, laneConfigs, readRouting } from '../core/app/binds/lane-configs.ts';
 import { carrierOf } from '../core/domain/bind-routes.ts';
 import { operatorOf } from '../core/domain/operators.ts';
 import { inboundAddress } from '../core/domain/inbound-address.ts';
 import type { Pool } from 'pg';
-import { connectBinds } from './lanes/lane-providers.ts';
+import { ownBinds } from './lanes/bind-source.ts';
 import { PERIODIC_TASKS, taskList } from './task-list.ts';
 
 export { taskList };
@@ -53,8 +53,9 @@ export interface WorkerOptions {
    */
   concurrency?: number;
   /**
-   * The providers behind the dispatcher (the caller closes them): one bind's, or each bind's. By default this
-   * process's own: for each bind (or the `default` one), a simulator of its own and, with LIVE_DISPATCH, its SMSC.
+   * The providers behind the dispatcher (the caller closes them): one bind's, or each bind's, for as long as it runs.
+   * By default this process's own, following the binds' configuration: for each bind (or the `default` one), a
+   * simulator of its own and, with LIVE_DISPATCH, its SMSC.
    */
   providers?: Providers | BindProviders[];
   /** The timing of this process's own SMPP links (tests shorten the reconnect pauses). */
@@ -82,24 +83,19 @@ export async function startWorkers(deps: Deps, connectionString: string, options
   const concurrency = options.concurrency ?? 6;
   const jobs = jobPool(connectionString, concurrency + 2);
   const pgPool = jobs.pool;
-  // Each bind's own simulator, and its links made in the same turn as the dispatcher that takes their receipts.
-  const configs = options.providers ? [] : await laneConfigs(deps, await nativePool(deps.orm.em));
-  const simulators = new Map<string, SmscSimulator>();
-  for (const c of configs) simulators.set(c.name, await startSmscSimulator({ port: 0, dlrDelayMs: deps.config.simulatorReceiptDelayMs }));
-  const own: { links: ReturnType<typeof connectBinds> | null } = { links: null };
+  // The binds' lanes follow their configuration: each bind's own simulator is started when its bind first gets a
+  // lane (those configured now before the runner starts, so a handset's message finds its bind's at once), and
+  // the dispatcher links each lane in the same turn as it takes its receipts.
+  const own = options.providers ? null : ownBinds(deps, { timing: options.smppTiming });
+  if (own) for (const c of await laneConfigs(deps, await nativePool(deps.orm.em))) await own.prepare(c);
   const closeOwn = async () => {
-    await own.links?.close();
-    await Promise.all([...simulators.values()].map((s) => s.close()));
+    await own?.close();
   };
   const events = new EventEmitter() as WorkerEvents;
-  const loops = loopsOfThePool(events, () => {
-    if (!options.providers) own.links = connectBinds(deps, configs, new Map([...simulators].map(([name, s]) => [name, s.url])), { timing: options.smppTiming });
-    const providers = options.providers ?? own.links!.lanes;
-    return [
-      ...(options.sender === null ? [] : [startWebhookSender(deps, options.sender)]),
-      startDispatcher(deps, providers, options.dispatcher ?? DISPATCHER_DEFAULTS),
-    ];
-  });
+  const loops = loopsOfThePool(events, () => [
+    ...(options.sender === null ? [] : [startWebhookSender(deps, options.sender)]),
+    startDispatcher(deps, options.providers ?? own!, options.dispatcher ?? DISPATCHER_DEFAULTS),
+  ]);
   let stopRequested = false;
   const ended = new Promise<string>((resolve) => {
     events.on('pool:gracefulShutdown', ({ message }) => {
@@ -112,7 +108,7 @@ export async function startWorkers(deps: Deps, connectionString: string, options
     runner = await run({
       pgPool,
       concurrency,
-      taskList: taskList(deps, async (from) => simulatorFor(await nativePool(deps.orm.em), simulators, from)),
+      taskList: taskList(deps, async (from) => simulatorFor(await nativePool(deps.orm.em), own?.simulators ?? new Map(), from)),
       crontab: crontabOf(periodic),
       events,
       noHandleSignals: true,

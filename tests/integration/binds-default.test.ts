@@ -1,10 +1,12 @@
 // The one-bind shortcut: with no bind configured, the worker runs one bind named `default` (SMPP_URL's, or in
 // development its own simulator) carrying every operator. Once binds are configured, development runs one
-// simulator of its own for each bind, and each operator's messages go by its route.
+// simulator of its own for each bind, and each operator's messages go by its route; a bind added while the workers
+// run gets a simulator of its own too, and a removed one's simulator closes.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import request from 'supertest';
 import { startWorkers, type Workers } from '../../workers/runner.ts';
-import { addBind } from '../../core/app/binds/manage-binds.ts';
+import { addBind, removeBind } from '../../core/app/binds/manage-binds.ts';
 import { setRoute } from '../../core/app/binds/routes.ts';
 import { listBinds } from '../../core/app/binds/list-binds.ts';
 import { testDatabaseUrl } from '../support/db.ts';
@@ -63,3 +65,34 @@ it('with binds configured, development runs a simulator of its own for each bind
   expect([vodacom.bind, airtel.bind]).toEqual(['vodacom-1', 'default']);
   expect(vodacom.smsc).not.toBe(airtel.smsc);
 }, 60_000);
+
+it('a bind added while the workers run gets a simulator of its own, with no restart; a removed one’s goes', async () => {
+  const ctx = await env.ctx();
+  const before = await Promise.all([deliver('75'), deliver('68')]);
+  await addBind(ctx, 'airtel-1', { url: 'smpp://nobody:secret@192.0.2.3:2775', system_type: '', tps: 100, window: 10, submit_timeout_ms: 1000 });
+  await setRoute(ctx, 'airtel', ['airtel-1']);
+  // `ops binds` shows its lane within a few seconds, bound to its own simulator and carrying Airtel.
+  await expect
+    .poll(async () => (await listBinds(await env.ctx())).binds.find((b) => b.name === 'airtel-1')?.state.by_process[0], { timeout: 10_000 })
+    .toMatchObject({ bound: true, operators: ['airtel'] });
+  const airtel = await deliver('68');
+  expect(airtel.bind).toBe('airtel-1');
+  expect(before.map((c) => c.smsc)).not.toContain(airtel.smsc);
+  // Airtel back to the default bind, and airtel-1 removed: its lane stops and its simulator closes.
+  await setRoute(ctx, 'airtel', ['default']);
+  await removeBind(ctx, 'airtel-1');
+  const port = Number(airtel.smsc.split(':').pop());
+  await expect.poll(() => portOpen(port), { timeout: 10_000 }).toBe(false);
+  expect((await deliver('68')).bind).toBe('default');
+}, 60_000);
+
+/** Whether something listens on the port (the simulator of a bind). */
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}

@@ -11,29 +11,37 @@ const quiet: SmppLogger = {
   warn: (msg, fields) => process.stderr.write(`${JSON.stringify({ message: msg, ...fields })}\n`),
 };
 
+export interface LinkOptions {
+  timing?: Partial<SmppTiming> | undefined;
+  logger?: SmppLogger;
+}
+
 /**
- * `simulatorUrls`: the URL of each bind's own simulator. The links bind as soon as they are made, and an SMSC
- * then sends the receipts it still holds: make them in the same turn as the dispatcher that takes their receipts.
+ * One bind's providers, `simulatorUrl` being its own simulator's. The links bind as soon as they are made, and an
+ * SMSC then sends the receipts it still holds: make them in the same turn as the dispatcher that takes their receipts.
  */
-export function connectBinds(
-  deps: Deps,
-  configs: readonly LaneConfig[],
-  simulatorUrls: ReadonlyMap<string, string>,
-  options: { timing?: Partial<SmppTiming> | undefined; logger?: SmppLogger } = {},
-) {
+export function connectBind(deps: Deps, c: LaneConfig, simulatorUrl: string, options: LinkOptions = {}): BindProviders {
   const { timing, logger = quiet } = options;
-  const lanes: BindProviders[] = configs.map((c) => {
-    const simulator = createSmppProvider({ url: simulatorUrls.get(c.name)!, tps: 10_000, window: 500, submitTimeoutMs: c.submitTimeoutMs, logger, ...(timing ? { timing } : {}) });
-    const live =
-      deps.config.liveDispatch && c.url
-        ? createSmppProvider({ url: c.url, systemType: c.systemType, tps: c.tps, window: c.window, submitTimeoutMs: c.submitTimeoutMs, logger, ...(timing ? { timing } : {}) })
-        : null;
-    return { bind: c.name, simulator, live, submitTimeoutMs: c.submitTimeoutMs };
-  });
+  const simulator = createSmppProvider({ url: simulatorUrl, tps: 10_000, window: 500, submitTimeoutMs: c.submitTimeoutMs, logger, ...(timing ? { timing } : {}) });
+  const live =
+    deps.config.liveDispatch && c.url
+      ? createSmppProvider({ url: c.url, systemType: c.systemType, tps: c.tps, window: c.window, submitTimeoutMs: c.submitTimeoutMs, logger, ...(timing ? { timing } : {}) })
+      : null;
+  return { bind: c.name, simulator, live, submitTimeoutMs: c.submitTimeoutMs };
+}
+
+/** Its links unbound and closed. */
+export async function closeBind(lane: BindProviders): Promise<void> {
+  await Promise.all([lane.simulator.close(), lane.live?.close()]);
+}
+
+/** `simulatorUrls`: the URL of each bind's own simulator. */
+export function connectBinds(deps: Deps, configs: readonly LaneConfig[], simulatorUrls: ReadonlyMap<string, string>, options: LinkOptions = {}) {
+  const lanes = configs.map((c) => connectBind(deps, c, simulatorUrls.get(c.name)!, options));
   return {
     lanes,
     async close() {
-      await Promise.all(lanes.flatMap((l) => [l.simulator.close(), l.live?.close()]));
+      await Promise.all(lanes.map(closeBind));
     },
   };
 }

@@ -49,6 +49,7 @@ export function createLane(deps: Deps, providers: BindProviders, shared: LaneSha
   /** Claimed, handed to the provider, not yet at its first write (waiting for the window or the pacer). */
   let waiting = 0;
   let usingLive = false;
+  let closing = false;
   const rate = createSendRate();
 
   /** The provider of the platform's switch now: the bind's SMSC when live dispatch is on, else its simulator. */
@@ -86,7 +87,8 @@ export function createLane(deps: Deps, providers: BindProviders, shared: LaneSha
         {
           beforeWrite: () => {
             reachedWrite();
-            return shared.markWriting(m);
+            // A lane that stops writes nothing more: the claim goes back to the queue, for the lane now carrying it.
+            return closing ? Promise.resolve(false) : shared.markWriting(m);
           },
         },
       )
@@ -110,6 +112,10 @@ export function createLane(deps: Deps, providers: BindProviders, shared: LaneSha
     providers: [providers.simulator, ...(providers.live ? [providers.live] : [])],
     claimRound,
     inFlight: () => inFlight,
+    /** From now on no claim of this lane is written (its bind was removed or changed, or the worker stops). */
+    close(): void {
+      closing = true;
+    },
     submitTimeoutMs: providers.submitTimeoutMs ?? deps.config.smppSubmitTimeoutMs,
     /** Its link as the routing reads it: the provider of the switch as last seen. */
     bound: () => (usingLive && providers.live ? providers.live : providers.simulator).state().bound,

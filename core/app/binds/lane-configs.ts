@@ -3,26 +3,22 @@
 import type { Deps } from '../context.ts';
 import type { Runner } from '../../db/sql.ts';
 import { DEFAULT_BIND, type BindAvailability } from '../../domain/bind-routes.ts';
+import type { LaneSettings } from '../../domain/lane-plan.ts';
 import { readBinds, readRoutes } from '../../db/binds/binds.ts';
 import { open } from '../webhooks/secret-box.ts';
 import { sealedFor } from './manage-binds.ts';
 
-export interface LaneConfig {
-  name: string;
-  /** The bind's SMSC (password included: never logged); null for the default bind without SMPP_URL. */
-  url: string | null;
-  systemType: string;
-  tps: number;
-  window: number;
-  submitTimeoutMs: number;
-}
+export type LaneConfig = LaneSettings;
 
 export function defaultLane(deps: Deps): LaneConfig {
   const { smpp, smppSubmitTimeoutMs } = deps.config;
   return { name: DEFAULT_BIND, url: smpp.url, systemType: '', tps: smpp.tps, window: smpp.window, submitTimeoutMs: smppSubmitTimeoutMs };
 }
 
-/** Every configured bind, enabled or not (a disabled one is enabled again without a restart); or the default one. */
+/**
+ * Every configured bind, enabled or not (a disabled one is enabled again without a restart); or the default one.
+ * A dispatcher that follows the configuration reads it again every second (workers/lanes/lane-set.ts).
+ */
 export async function laneConfigs(deps: Deps, db: Runner): Promise<LaneConfig[]> {
   const binds = await readBinds(db);
   if (binds.length === 0) return [defaultLane(deps)];

@@ -45,7 +45,7 @@ export async function addBind(ctx: Ctx, name: string, settings: TBindSettings) {
   });
 }
 
-/** Changes only what is given; a worker process takes a changed URL, system type or pacing at its next start. */
+/** Changes only what is given; each worker replaces the bind's lane within a few seconds (workers/lanes/lane-set.ts). */
 export async function setBind(ctx: Ctx, name: string, changes: Partial<TBindSettings>) {
   return inTransaction(ctx, async (tx) => {
     const row = await lockBind(tx.em, name);
