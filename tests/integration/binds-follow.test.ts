@@ -4,17 +4,16 @@
 // nothing and loses nothing, and what it never wrote goes by the fallback.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import request from 'supertest';
 import { startSmscSimulator, type SimulatedSubmit, type SmscSimulator } from '../../workers/providers/smsc-simulator.ts';
 import { startDispatcher } from '../../workers/dispatcher.ts';
 import { ownBinds, type OwnBinds } from '../../workers/lanes/bind-source.ts';
 import { addBind, removeBind, setBind } from '../../core/app/binds/manage-binds.ts';
 import { setRoute } from '../../core/app/binds/routes.ts';
-import { listBinds } from '../../core/app/binds/list-binds.ts';
 import { setLiveDispatch } from '../../core/app/platform/settings.ts';
 import { testDatabaseUrl } from '../support/db.ts';
 import { opsOk } from '../support/ops.ts';
-import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
+import { bindsKit } from '../support/binds.ts';
+import { createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 
 const KEY = randomBytes(32);
 let env: TestEnv;
@@ -23,7 +22,6 @@ let source: OwnBinds;
 let dispatcher: { stop(): Promise<void> };
 const sims = new Map<string, SmscSimulator>();
 const submits: { sim: string; submit: SimulatedSubmit; at: number }[] = [];
-let serial = 0;
 
 async function startSim(name: string, options: { dlrDelayMs?: number; responseDelayMs?: number } = {}): Promise<SmscSimulator> {
   const sim = await startSmscSimulator({ port: 0, dlrDelayMs: options.dlrDelayMs ?? 20, responseDelayMs: options.responseDelayMs ?? 0, onSubmit: (submit) => submits.push({ sim: name, submit, at: Date.now() }) });
@@ -57,37 +55,7 @@ afterAll(async () => {
   for (const sim of sims.values()) await sim.close();
 });
 
-function number(prefix: string): string {
-  serial += 1;
-  return `+255${prefix}${String(serial).padStart(5, '0')}10`;
-}
-
-async function send(to: string) {
-  const res = await request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', `k-${to}`).send({ to, from: 'UJUMBE', body: 'Habari', client_ref: `r-${to}` });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  return res.body.data.id as string;
-}
-
-const message = async (id: string) => (await request(env.app).get(`/v1/messages/${id}`).set(bearer(org.keys.live!.secret))).body.data as Record<string, any>;
-
-async function settles(id: string, status: string, timeoutMs = 15_000) {
-  await expect.poll(async () => (await message(id)).status, { timeout: timeoutMs, interval: 50 }).toBe(status);
-  return message(id);
-}
-
-const submitsTo = (to: string) => submits.filter((s) => s.submit.destinationAddr === to.slice(1)).map((s) => s.sim);
-
-/** What `ops binds` shows, by bind name (its summed state, its configuration, its processes), once `until` holds. */
-async function bindsShown(until: (binds: Record<string, any>) => boolean, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const listed = (await listBinds(await env.ctx())).binds;
-    const shown = Object.fromEntries(listed.map((b) => [b.name, { ...b.state.total, config: b, processes: b.state.by_process }]));
-    if (until(shown)) return shown;
-    if (Date.now() > end) throw new Error(`binds never as expected: ${JSON.stringify(shown)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const { number, send, message, settles, submitsTo, bindsShown } = bindsKit(() => ({ env, org }), submits);
 
 describe('lanes follow the binds’ configuration', () => {
   it('a bind added by `ops binds add` while the dispatcher runs carries its operator’s waiting messages, and `ops binds` shows its lane', async () => {

@@ -9,13 +9,13 @@ import { connectBinds } from '../../workers/lanes/lane-providers.ts';
 import { laneConfigs } from '../../core/app/binds/lane-configs.ts';
 import { addBind } from '../../core/app/binds/manage-binds.ts';
 import { setRoute } from '../../core/app/binds/routes.ts';
-import { listBinds } from '../../core/app/binds/list-binds.ts';
 import { setLiveDispatch } from '../../core/app/platform/settings.ts';
 import { nativePool } from '../../core/db/sql.ts';
 import { createServiceApp } from '../../bin/server/app.ts';
 import { mountGraphql } from '../../graphql/yoga.ts';
 import { testDatabaseUrl } from '../support/db.ts';
 import { opsOk } from '../support/ops.ts';
+import { bindsKit, bindsByName } from '../support/binds.ts';
 import { bearer, createOrg, setupTestEnv, type OrgFixture, type TestEnv } from '../support/app.ts';
 import { assignNumber } from '../support/inbound-messages.ts';
 
@@ -26,7 +26,6 @@ let dispatcher: { stop(): Promise<void> };
 const sims = new Map<string, SmscSimulator>();
 const ports = new Map<string, number>();
 const submits: { sim: string; submit: SimulatedSubmit }[] = [];
-let serial = 0;
 
 async function startSim(name: string, responseDelayMs = 0): Promise<SmscSimulator> {
   const sim = await startSmscSimulator({ port: ports.get(name) ?? 0, dlrDelayMs: 20, responseDelayMs, onSubmit: (submit) => submits.push({ sim: name, submit }) });
@@ -66,39 +65,7 @@ afterAll(async () => {
   for (const sim of sims.values()) await sim.close();
 });
 
-/** A fresh number of the operator's prefix, ending in the simulator's outcome digits. */
-function number(prefix: string, last2 = '10'): string {
-  serial += 1;
-  return `+255${prefix}${String(serial).padStart(5, '0')}${last2}`;
-}
-
-async function send(to: string) {
-  const res = await request(env.app).post('/v1/messages').set(bearer(org.keys.live!.secret)).set('X-Idempotency-Key', `k-${to}`).send({ to, from: 'UJUMBE', body: 'Habari', client_ref: `r-${to}` });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  return res.body.data.id as string;
-}
-
-const message = async (id: string) => (await request(env.app).get(`/v1/messages/${id}`).set(bearer(org.keys.live!.secret))).body.data as Record<string, any>;
-
-async function settles(id: string, status: string, timeoutMs = 15_000) {
-  await expect.poll(async () => (await message(id)).status, { timeout: timeoutMs, interval: 50 }).toBe(status);
-  return message(id);
-}
-
-const submitsTo = (to: string) => submits.filter((s) => s.submit.destinationAddr === to.slice(1)).map((s) => s.sim);
-
-const byName = (binds: any[]) => Object.fromEntries(binds.map((b) => [b.name, { ...b.state.total, config: b, processes: b.state.by_process }]));
-
-/** What `ops binds` shows, by bind name (its summed state), once `until` holds. */
-async function bindsShown(until: (binds: Record<string, any>) => boolean, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const shown = byName((await listBinds(await env.ctx())).binds);
-    if (until(shown)) return shown;
-    if (Date.now() > end) throw new Error(`binds never as expected: ${JSON.stringify(shown)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const { number, send, message, settles, submitsTo, bindsShown } = bindsKit(() => ({ env, org }), submits);
 
 describe('binds and routes', () => {
   it('routes by prefix: each operator’s messages reach its own bind’s SMSC, shown on the message (REST and GraphQL)', async () => {
@@ -150,7 +117,7 @@ describe('binds and routes', () => {
     await sims.get('A')!.close();
     await bindsShown((b) => b['vodacom-1']?.bound === 0);
     // The operator's own command, in its own process, reads the same.
-    const shown = byName((await opsOk(await testDatabaseUrl(), ['binds'])).binds);
+    const shown = bindsByName((await opsOk(await testDatabaseUrl(), ['binds'])).binds);
     expect(shown['vodacom-1'].bound).toBe(0);
     expect(shown['airtel-1'].bound).toBe(1);
     expect(shown['vodacom-1'].last_error.message).toMatch(/SMPP/);
