@@ -8,6 +8,7 @@ import { sendRetrying } from './http.ts';
 import type { InboundPlan, SentInbound } from './inbound.ts';
 import { inboundAddress } from '../../core/domain/inbound-address.ts';
 import { parseSmppUrl } from '../../workers/providers/smpp-wire.ts';
+import type { OptOutRow as StoredOptOutRow } from '../../core/db/opt-outs/opt-outs.ts';
 
 const SETUP_DEADLINE_MS = 60_000;
 
@@ -64,15 +65,7 @@ export interface InboundRow {
   received_at: Date;
 }
 
-export interface OptOutRow {
-  id: string;
-  organization_id: string;
-  phone: string;
-  source: string;
-  reason: string | null;
-  cleared_at: Date | null;
-  clear_reason: string | null;
-}
+export type OptOutRow = Pick<StoredOptOutRow, 'id' | 'organization_id' | 'phone' | 'source' | 'reason' | 'cleared_at' | 'clear_reason'>;
 
 export interface InboundSnapshot {
   messages: InboundRow[];

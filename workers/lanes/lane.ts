@@ -48,7 +48,8 @@ export function createLane(deps: Deps, providers: BindProviders, shared: LaneSha
   let inFlight = 0;
   /** Claimed, handed to the provider, not yet at its first write (waiting for the window or the pacer). */
   let waiting = 0;
-  let usingLive = false;
+  /** The provider of the switch as last seen: its link is the lane's for the routing and `ops binds`. */
+  let current: SmsProvider = providers.simulator;
   let closing = false;
   const rate = createSendRate();
 
@@ -58,7 +59,7 @@ export function createLane(deps: Deps, providers: BindProviders, shared: LaneSha
   async function claimRound(pool: Pool, now: Date): Promise<Next> {
     const settings = await shared.settings();
     const provider = providerFor(settings);
-    usingLive = provider === providers.live;
+    current = provider;
     const operators = shared.operatorsOf(providers.bind);
     if (operators !== null && operators.length === 0) return 'idle';
     // Answers and receipts not yet written count against the room: submits never outrun the writer, so the time
@@ -118,11 +119,10 @@ export function createLane(deps: Deps, providers: BindProviders, shared: LaneSha
     },
     submitTimeoutMs: providers.submitTimeoutMs ?? deps.config.smppSubmitTimeoutMs,
     /** Its link as the routing reads it: the provider of the switch as last seen. */
-    bound: () => (usingLive && providers.live ? providers.live : providers.simulator).state().bound,
+    bound: () => current.state().bound,
     /** Its state for `ops binds`. */
     report() {
-      const provider = usingLive && providers.live ? providers.live : providers.simulator;
-      return { live: usingLive, perSecond: rate.perSecond(), ...provider.state() };
+      return { live: current === providers.live, perSecond: rate.perSecond(), ...current.state() };
     },
   };
 }
